@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { DEFAULT_TIMEZONE } from '@ips/shared/format';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().min(0.1).max(24 * 30).default(12),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD debe tener al menos 10 caracteres').optional(),
+  ORG_TIMEZONE: z.string().default(DEFAULT_TIMEZONE),
+  DEMO_MODE: bool.optional(),
+  CORS_ORIGIN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** A PostgreSQL server; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files; 'memory://' keeps nothing. */
+  dataDir: string;
+  jwtSecret?: string;
+  sessionTtlHours: number;
+  adminEmail?: string;
+  adminPassword?: string;
+  orgTimezone: string;
+  /** Demo users and demo data; only ever on the embedded database. */
+  demoMode: boolean;
+  corsOrigin?: string;
+  logLevel: string;
+  /** Built web app to serve; none in tests. */
+  webDist?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (!isValidTimezone(e.ORG_TIMEZONE)) throw new Error(`Configuración inválida: ORG_TIMEZONE ${e.ORG_TIMEZONE}`);
+  const embedded = !e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    orgTimezone: e.ORG_TIMEZONE,
+    demoMode: embedded && (e.DEMO_MODE ?? true),
+    corsOrigin: e.CORS_ORIGIN,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}
+
+export function isValidTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

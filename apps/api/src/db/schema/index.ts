@@ -1,0 +1,4 @@
+// The one place drizzle needs every table; application code imports tables from their own files.
+export * from './users';
+export * from './system';
+export * from './catalogs';

@@ -1,0 +1,50 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Who changed what, written in the same transaction as the change (ARCHITECTURE rule 7). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tableName: text('table_name').notNull(),
+    recordId: text('record_id').notNull(),
+    action: text('action').notNull(),
+    oldValues: jsonb('old_values'),
+    newValues: jsonb('new_values'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_record_idx').on(t.tableName, t.recordId),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_user_idx').on(t.userId),
+  ],
+);
+
+/** Every published event, so a reconnecting stream can replay what it missed (Last-Event-ID). */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_log_channel_idx').on(t.channel, t.id), index('event_log_created_idx').on(t.createdAt)],
+);
+
+/** Organisation settings as key/value (spec part 2 §3 "Settings"). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Secrets generated on first start when none is configured (the JWT key of the embedded mode). */
+export const appSecrets = pgTable('app_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
