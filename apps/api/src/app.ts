@@ -59,6 +59,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     trustProxy: true,
   });
   try {
+    // The API speaks JSON only (uploads register multipart where they need it): anything else is 415.
+    app.removeContentTypeParser('text/plain');
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
 
