@@ -138,7 +138,9 @@ describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
       const token = await loginAs(t.app, 'supervisor@test.ips.co');
       const s = await openStream(otherBase, token);
       await s.waitFor((x) => x.includes('retry'));
-      const id = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'entre-instancias', { from: 'A' });
+      const id = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'entre-instancias', {
+        from: 'A',
+      });
       const text = await s.waitFor((x) => x.includes(`id: ${id}`));
       expect(text).toContain('"from":"A"');
       // A logout on instance A closes the stream held by instance B.
