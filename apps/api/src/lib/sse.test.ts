@@ -81,7 +81,7 @@ describe('SSE stream', () => {
   it('refuses a stream without a valid token', async () => {
     const res = await fetch(`${base}/api/events/stream?token=basura`);
     expect(res.status).toBe(401);
-    expect((await res.json()).success).toBe(false);
+    expect(((await res.json()) as { success: boolean }).success).toBe(false);
   });
 
   it('an event published in a rolled-back transaction never arrives', async () => {

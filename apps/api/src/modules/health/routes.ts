@@ -24,13 +24,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.deps.database.query('select 1');
       } catch (err) {
         app.log.error({ err }, 'health: database unreachable');
-        return reply
-          .status(503)
-          .send({
-            success: false as const,
-            message: 'La base de datos no responde',
-            error: 'Servicio no disponible',
-          });
+        return reply.status(503).send({
+          success: false as const,
+          message: 'La base de datos no responde',
+          error: 'Servicio no disponible',
+        });
       }
       return {
         success: true as const,
