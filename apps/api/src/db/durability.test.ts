@@ -66,7 +66,9 @@ describe(`crash safety on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const res = await fetch(`${second.base}/api/users?q=persistente&limit=100`, {
       headers: { authorization: `Bearer ${token2}` },
     });
-    const emails = ((await res.json()) as { data: { email: string }[] }).data.map((u: { email: string }) => u.email).sort();
+    const emails = ((await res.json()) as { data: { email: string }[] }).data
+      .map((u: { email: string }) => u.email)
+      .sort();
     expect(emails).toEqual([...acknowledged].sort());
     // The token issued before the crash still works: sessions and the signing key were durable too.
     const me = await fetch(`${second.base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
