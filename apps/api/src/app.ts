@@ -128,7 +128,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', index: false });
       // Client-side routes: any GET outside /api that is not a file answers with the app.
       app.get('/*', { config: { policy: 'public' } }, (request, reply) => {
-        if (request.url.startsWith('/api')) return reply.callNotFound();
+        // A missing asset (a path with a file extension) is a 404, not the app's HTML.
+        const path = request.url.split('?')[0]!;
+        if (path.startsWith('/api') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       });
     }
