@@ -48,6 +48,8 @@ export interface ErrorBody {
   message: string;
   error?: string;
   errors?: Record<string, string[]>;
+  /** Present on 5xx: quote it to support, it ties the report to the server log. */
+  request_id?: string;
 }
 
 export class AppError extends Error {

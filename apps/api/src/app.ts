@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import '@ips/shared/zod-es';
+import type { AppConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seed } from './db/seed/index';
+import { EventBus } from './lib/event-bus';
+import { findUp } from './lib/paths';
+import { loadSigningKey } from './lib/tokens';
+import { VERSION } from './lib/version';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import authRoutes from './modules/auth/routes';
+import eventRoutes from './modules/events/routes';
+import healthRoutes from './modules/health/routes';
+import lookupRoutes from './modules/lookups/routes';
+import sessionRoutes from './modules/sessions/routes';
+import settingsRoutes from './modules/settings/routes';
+import userRoutes from './modules/users/routes';
+import './lib/context';
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise one is opened from the config. */
+  database?: Database;
+  /** Catalogues, settings and, in demo mode, demo data. Default true. */
+  seed?: boolean;
+}
+
+/** Strips `?token=` so that no log line ever carries a credential. */
+function safeUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/gi, '$1[oculto]');
+}
+
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[oculto]' },
+      serializers: {
+        req: (req) => ({ method: req.method, url: safeUrl(req.url), reqId: req.id, remoteAddress: req.ip }),
+      },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  try {
+    // The API speaks JSON only (uploads register multipart where they need it): anything else is 415.
+    app.removeContentTypeParser('text/plain');
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+
+    await runMigrations(database, config.databaseUrl);
+    if (opts.seed !== false) await seed(database.db, config);
+    const jwtKey = await loadSigningKey(database.db, config.jwtSecret);
+    const events = new EventBus(database);
+    await events.start();
+    app.decorate('deps', { config, database, db: database.db, events, jwtKey });
+    app.addHook('onClose', async () => {
+      await events.stop();
+      await database.close();
+    });
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: { 'img-src': ["'self'", 'data:', 'blob:', 'https:'], 'connect-src': ["'self'"] },
+      },
+    });
+    if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: false });
+    await app.register(errorsPlugin);
+    await app.register(authPlugin);
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'IPS Agenda API', version: VERSION, description: 'API de gestión de citas, agendas y pacientes' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+
+    await app.register(
+      async (api) => {
+        for (const routes of [healthRoutes, authRoutes, sessionRoutes, userRoutes, settingsRoutes, lookupRoutes, eventRoutes]) {
+          await api.register(routes);
+        }
+        api.get('/docs', { config: { policy: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      },
+      { prefix: '/api' },
+    );
+
+    const webDist = config.webDist ?? (config.env === 'test' ? null : findUp('apps/web/dist'));
+    if (webDist && existsSync(join(webDist, 'index.html'))) {
+      await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', index: false });
+      // Client-side routes: any GET outside /api that is not a file answers with the app.
+      app.get('/*', { config: { policy: 'public' } }, (request, reply) => {
+        if (request.url.startsWith('/api')) return reply.callNotFound();
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      });
+    }
+    await app.ready();
+    return app;
+  } catch (err) {
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,48 @@
+import type { Role } from '@ips/shared/catalogs/roles';
+import type { AppConfig } from '../config';
+import type { Database, Db } from '../db/client';
+import type { EventBus } from './event-bus';
+
+/** Who may call a route: anyone, any signed-in user, or the listed roles. Every /api route declares one. */
+export type Policy = 'public' | 'authenticated' | readonly Role[];
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  sessionId: string;
+  sessionExpiresAt: Date;
+}
+
+/** The author of a change, for the audit log. */
+export interface Actor {
+  userId: number | null;
+  requestId: string | null;
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  events: EventBus;
+  jwtKey: Uint8Array;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    policy?: Policy;
+    /** Accept `?token=` (EventSource and download links cannot send headers). */
+    queryToken?: boolean;
+  }
+}
+
+export function actorOf(request: { user: AuthUser | null; id: string }): Actor {
+  return { userId: request.user?.id ?? null, requestId: String(request.id) };
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppEvent } from './event-bus';
+import { findActiveSession } from '../modules/sessions/repo';
+import { SESSIONS_CHANNEL } from '../modules/sessions/service';
+
+export interface SseOptions {
+  /** Channels this stream carries. */
+  channels: string[];
+  /** Drops events this user should not see. */
+  filter?: (event: AppEvent) => boolean;
+  heartbeatMs?: number;
+}
+
+function frame(event: AppEvent): string {
+  const data = JSON.stringify({ type: event.type, channel: event.channel, payload: event.payload, created_at: event.createdAt });
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${data}\n\n`;
+}
+
+/**
+ * Opens a Server-Sent Events stream for an authenticated request: replays what the client missed
+ * (Last-Event-ID), then forwards live events; a heartbeat keeps proxies from closing it and re-checks the
+ * session, and the stream ends at once when its session is revoked on any instance.
+ */
+export async function openEventStream(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, opts: SseOptions) {
+  const user = request.user!;
+  const raw = reply.raw;
+  const lastHeader = request.headers['last-event-id'];
+  const lastQuery = (request.query as Record<string, unknown>).last_event_id;
+  const lastId = Number(Array.isArray(lastHeader) ? lastHeader[0] : (lastHeader ?? lastQuery ?? 0));
+
+  reply.hijack();
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.write('retry: 1000\n\n');
+
+  let closed = false;
+  let lastSent = Number.isFinite(lastId) && lastId > 0 ? lastId : 0;
+  const pending: AppEvent[] = [];
+  let replaying = lastSent > 0;
+  const send = (e: AppEvent) => {
+    if (closed || e.id <= lastSent) return;
+    if (opts.filter && !opts.filter(e)) return;
+    lastSent = e.id;
+    raw.write(frame(e));
+  };
+  const end = (reason?: string) => {
+    if (closed) return;
+    if (reason) raw.write(`event: session-ended\ndata: ${JSON.stringify({ reason })}\n\n`);
+    closed = true;
+    cleanup();
+    raw.end();
+  };
+
+  const unsubs = opts.channels.map((ch) =>
+    app.deps.events.subscribe(ch, (e) => (replaying ? pending.push(e) : send(e))),
+  );
+  unsubs.push(
+    app.deps.events.subscribe(SESSIONS_CHANNEL, (e) => {
+      const ids = (e.payload as { session_ids?: string[] }).session_ids ?? [];
+      if (ids.includes(user.sessionId)) end('revoked');
+    }),
+  );
+  const heartbeat = setInterval(async () => {
+    if (closed) return;
+    raw.write(': ping\n\n');
+    const session = await findActiveSession(app.deps.db, user.sessionId).catch(() => undefined);
+    if (session === null) end('expired');
+  }, opts.heartbeatMs ?? 15_000);
+  const cleanup = () => {
+    clearInterval(heartbeat);
+    for (const u of unsubs) u();
+  };
+  request.raw.on('close', () => {
+    closed = true;
+    cleanup();
+  });
+
+  if (replaying) {
+    try {
+      for (const e of await app.deps.events.replay(opts.channels, lastSent)) send(e);
+    } finally {
+      replaying = false;
+      for (const e of pending.splice(0).sort((a, b) => a.id - b.id)) send(e);
+    }
+  }
+}

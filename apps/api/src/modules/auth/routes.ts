@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBody, loginData, meData } from '@ips/shared/schemas/auth';
+import { ok, successOnly } from '@ips/shared/schemas/common';
+import type { Role } from '@ips/shared/catalogs/roles';
+import { login, logout } from './service';
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/login',
+    {
+      config: { policy: 'public' },
+      schema: { tags: ['auth'], summary: 'Iniciar sesión', body: loginBody, response: { 200: ok(loginData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await login(app.deps, request.body, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null }),
+    }),
+  );
+
+  app.get(
+    '/auth/me',
+    { config: { policy: 'authenticated' }, schema: { tags: ['auth'], summary: 'Usuario actual', response: { 200: ok(meData) } } },
+    async (request) => {
+      const u = request.user!;
+      return {
+        success: true as const,
+        data: {
+          user: { id: u.id, name: u.name, email: u.email, role: u.role as Role },
+          session: { id: u.sessionId, expires_at: u.sessionExpiresAt.toISOString() },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { config: { policy: 'authenticated' }, schema: { tags: ['auth'], summary: 'Cerrar sesión', response: { 200: successOnly } } },
+    async (request) => {
+      await logout(app.deps, request.user!);
+      return { success: true as const, message: 'Ha cerrado sesión exitosamente' };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,71 @@
+import { AppError } from '@ips/shared/errors';
+import type { ActiveSessionDto, SessionDto } from '@ips/shared/schemas/sessions';
+import type { Executor } from '../../db/client';
+import type { AppDeps, AuthUser } from '../../lib/context';
+import { writeAudit } from '../../lib/audit';
+import { findOwned, listActiveByUser, listAllActive, revoke } from './repo';
+
+export const SESSIONS_CHANNEL = 'sessions';
+
+/** Tells every instance that these sessions ended, so their open streams close at once. */
+export async function publishSessionsEnded(deps: AppDeps, tx: Executor, rows: { id: string; userId: number }[]) {
+  if (rows.length === 0) return;
+  await deps.events.publish(tx, SESSIONS_CHANNEL, 'ended', { session_ids: rows.map((r) => r.id) });
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export async function mySessions(deps: AppDeps, user: AuthUser): Promise<SessionDto[]> {
+  const rows = await listActiveByUser(deps.db, user.id);
+  return rows.map((r) => ({
+    id: r.id,
+    created_at: iso(r.created_at),
+    last_seen_at: iso(r.last_seen_at),
+    expires_at: iso(r.expires_at),
+    ip: r.ip,
+    user_agent: r.user_agent,
+    current: r.id === user.sessionId,
+  }));
+}
+
+export async function activeSessions(deps: AppDeps): Promise<ActiveSessionDto[]> {
+  const rows = await listAllActive(deps.db);
+  return rows.map((r) => ({
+    ...r,
+    created_at: iso(r.created_at),
+    last_seen_at: iso(r.last_seen_at),
+    expires_at: iso(r.expires_at),
+  }));
+}
+
+async function revokeAndAnnounce(
+  deps: AppDeps,
+  user: AuthUser,
+  where: Parameters<typeof revoke>[1],
+  reason: string,
+  requestId: string,
+) {
+  return deps.db.transaction(async (tx) => {
+    const rows = await revoke(tx, where, reason);
+    await publishSessionsEnded(deps, tx, rows);
+    for (const r of rows) {
+      await writeAudit(tx, { userId: user.id, requestId }, { table: 'sessions', recordId: r.id, action: 'revoke', newValues: { reason, user_id: r.userId } });
+    }
+    return rows.length;
+  });
+}
+
+/** Ends one of the caller's own sessions; another user's session id is answered as not found. */
+export async function endOwnSession(deps: AppDeps, user: AuthUser, id: string, requestId: string): Promise<void> {
+  const owned = await findOwned(deps.db, id, user.id);
+  if (!owned) throw new AppError('NOT_FOUND', 'Sesión no encontrada');
+  await revokeAndAnnounce(deps, user, { id }, 'closed_by_user', requestId);
+}
+
+export async function endOwnSessions(deps: AppDeps, user: AuthUser, excludeCurrent: boolean, requestId: string) {
+  return revokeAndAnnounce(deps, user, { userId: user.id, exceptId: excludeCurrent ? user.sessionId : undefined }, 'closed_by_user', requestId);
+}
+
+export async function endUserSessions(deps: AppDeps, admin: AuthUser, userId: number, requestId: string) {
+  return revokeAndAnnounce(deps, admin, { userId }, 'forced_by_admin', requestId);
+}

@@ -1,0 +1,104 @@
+import { AppError } from '@ips/shared/errors';
+import type { Role } from '@ips/shared/catalogs/roles';
+import type { CreateUserBody, UpdateUserBody, UserDto } from '@ips/shared/schemas/users';
+import type { Db } from '../../db/client';
+import type { Actor, AppDeps } from '../../lib/context';
+import { writeAudit } from '../../lib/audit';
+import { generatePassword, hashPassword } from '../../lib/passwords';
+import { revoke } from '../sessions/repo';
+import { publishSessionsEnded } from '../sessions/service';
+import * as repo from './repo';
+
+export function toDto(u: repo.UserRow): UserDto {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    department: u.department,
+    role: u.role as Role,
+    status: u.status as UserDto['status'],
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
+const auditView = (u: repo.UserRow) => ({ ...toDto(u) });
+
+export async function listUsers(deps: AppDeps, q: string | undefined, page: number, limit: number) {
+  const { rows, total } = await repo.list(deps.db, q, limit, (page - 1) * limit);
+  return { data: rows.map(toDto), total, page, limit };
+}
+
+export async function getUser(deps: AppDeps, id: number): Promise<UserDto> {
+  const u = await repo.findById(deps.db, id);
+  if (!u) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
+  return toDto(u);
+}
+
+/** Creates a user. A blank password yields a random one, returned once and never stored in clear. */
+export async function createUser(db: Db, actor: Actor, body: CreateUserBody) {
+  const generated = body.password ? undefined : generatePassword();
+  const passwordHash = await hashPassword(body.password ?? generated!);
+  return db.transaction(async (tx) => {
+    const u = await repo.insert(tx, {
+      name: body.name,
+      email: body.email,
+      phone: body.phone ?? null,
+      department: body.department ?? null,
+      role: body.role,
+      status: body.status,
+      passwordHash,
+    });
+    await writeAudit(tx, actor, { table: 'users', recordId: u.id, action: 'create', newValues: auditView(u) });
+    return { user: toDto(u), generatedPassword: generated };
+  });
+}
+
+export async function updateUser(deps: AppDeps, actor: Actor, id: number, body: UpdateUserBody): Promise<UserDto> {
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findByIdForUpdate(tx, id);
+    if (!before) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
+    const demotesAdmin = before.role === 'admin' && before.status === 'Activo' && ((body.role && body.role !== 'admin') || body.status === 'Inactivo');
+    if (demotesAdmin && (await repo.countActiveAdmins(tx)) <= 1) {
+      throw new AppError('CONFLICT', 'Debe existir al menos un administrador activo');
+    }
+    const after = await repo.update(tx, id, {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.email !== undefined && { email: body.email }),
+      ...('phone' in body && { phone: body.phone ?? null }),
+      ...('department' in body && { department: body.department ?? null }),
+      ...(body.role !== undefined && { role: body.role }),
+      ...(body.status !== undefined && { status: body.status }),
+      ...(passwordHash && { passwordHash }),
+    });
+    // A new password or a deactivation ends the user's sessions everywhere.
+    if (passwordHash || (body.status === 'Inactivo' && before.status !== 'Inactivo')) {
+      const ended = await revoke(tx, { userId: id }, passwordHash ? 'password_changed' : 'user_inactivated');
+      await publishSessionsEnded(deps, tx, ended);
+    }
+    await writeAudit(tx, actor, {
+      table: 'users',
+      recordId: id,
+      action: 'update',
+      oldValues: auditView(before),
+      newValues: { ...auditView(after!), ...(passwordHash ? { password_changed: true } : {}) },
+    });
+    return toDto(after!);
+  });
+}
+
+export async function deleteUser(deps: AppDeps, actor: Actor, id: number): Promise<void> {
+  if (id === actor.userId) throw new AppError('CONFLICT', 'No puede eliminar su propio usuario');
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.findByIdForUpdate(tx, id);
+    if (!before) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
+    if (before.role === 'admin' && before.status === 'Activo' && (await repo.countActiveAdmins(tx)) <= 1) {
+      throw new AppError('CONFLICT', 'Debe existir al menos un administrador activo');
+    }
+    const ended = await revoke(tx, { userId: id }, 'user_deleted');
+    await publishSessionsEnded(deps, tx, ended);
+    await repo.remove(tx, id);
+    await writeAudit(tx, actor, { table: 'users', recordId: id, action: 'delete', oldValues: auditView(before) });
+  });
+}

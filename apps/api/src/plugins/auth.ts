@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '@ips/shared/errors';
+import type { Role } from '@ips/shared/catalogs/roles';
+import type { AuthUser, Policy } from '../lib/context';
+import { verifyToken } from '../lib/tokens';
+import { findActiveSession, touchSession } from '../modules/sessions/repo';
+
+const TOUCH_EVERY_MS = 60_000;
+
+function bearer(request: FastifyRequest, allowQuery: boolean): string | null {
+  const header = request.headers.authorization;
+  if (header) {
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!m) throw new AppError('UNAUTHORIZED', 'Token inválido');
+    return m[1]!;
+  }
+  if (allowQuery) {
+    const q = (request.query as Record<string, unknown> | undefined)?.token;
+    if (typeof q === 'string' && q) return q;
+  }
+  return null;
+}
+
+/** Resolves the signed-in user from a token: signature, expiry, then the session row (revocation). */
+export async function authenticate(app: FastifyInstance, token: string): Promise<AuthUser> {
+  const claims = await verifyToken(app.deps.jwtKey, token);
+  const session = await findActiveSession(app.deps.db, claims.sid);
+  if (!session || String(session.userId) !== claims.sub) throw new AppError('UNAUTHORIZED', 'La sesión fue cerrada. Inicie sesión nuevamente.');
+  if (session.userStatus !== 'Activo') throw new AppError('UNAUTHORIZED', 'El usuario está inactivo');
+  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    touchSession(app.deps.db, session.id).catch((err) => app.log.warn({ err }, 'session touch failed'));
+  }
+  return {
+    id: session.userId,
+    name: session.userName,
+    email: session.userEmail,
+    role: session.userRole as Role,
+    sessionId: session.id,
+    sessionExpiresAt: session.expiresAt,
+  };
+}
+
+export function isAllowed(policy: Policy, user: AuthUser | null): boolean {
+  if (policy === 'public') return true;
+  if (!user) return false;
+  if (policy === 'authenticated') return true;
+  return policy.includes(user.role);
+}
+
+/**
+ * Every /api route must declare `config.policy`; a route without one fails at start-up, so no route can
+ * be added without deciding who may call it. The check runs on request, before the body is parsed.
+ */
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const policy = (route.config as { policy?: Policy } | undefined)?.policy;
+    if (!policy) throw new Error(`La ruta ${route.method} ${route.url} no declara config.policy`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config as { policy?: Policy; queryToken?: boolean };
+    const policy = config.policy;
+    if (!policy || policy === 'public') return;
+    const token = bearer(request, config.queryToken === true);
+    if (!token) throw new AppError('UNAUTHORIZED', 'No autorizado: inicie sesión para continuar');
+    request.user = await authenticate(app, token);
+    if (!isAllowed(policy, request.user)) throw new AppError('FORBIDDEN');
+  });
+});
