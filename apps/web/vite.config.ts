@@ -4,7 +4,9 @@ import tailwindcss from '@tailwindcss/vite';
 
 const src = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 const outDir = decodeURIComponent(new URL('./dist', import.meta.url).pathname);
-const apiTarget = 'http://localhost:4000';
+// Declared here rather than pulling Node's types into the browser project.
+declare const process: { env: Record<string, string | undefined> };
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:4000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

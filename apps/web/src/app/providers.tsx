@@ -11,7 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
       {/* Spec: only one toast at a time. */}
       <Toaster
         visibleToasts={1}
-        position="top-right"
+        position="bottom-right"
         richColors
         closeButton
         duration={4000}

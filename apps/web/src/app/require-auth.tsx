@@ -14,11 +14,20 @@ export function RequireAuth() {
   // Sign out at the moment the token enters its last 5 minutes, not only at the next navigation or call.
   useEffect(() => {
     if (!auth.isValid || auth.expiresAt === null) return;
-    const timer = window.setTimeout(() => clearLogin('expired'), Math.min(auth.expiresAt - Date.now(), MAX_TIMEOUT));
+    const timer = window.setTimeout(
+      () => clearLogin('expired'),
+      Math.min(auth.expiresAt - Date.now(), MAX_TIMEOUT),
+    );
     return () => window.clearTimeout(timer);
   }, [auth.isValid, auth.expiresAt]);
 
-  if (!auth.isValid) return <ToLogin from={`${location.pathname}${location.search}${location.hash}`} expired={auth.token !== null} />;
+  if (!auth.isValid)
+    return (
+      <ToLogin
+        from={`${location.pathname}${location.search}${location.hash}`}
+        expired={auth.token !== null}
+      />
+    );
   return <Outlet />;
 }
 

@@ -22,7 +22,11 @@ export function RouteError() {
         <p className="mt-2 text-sm text-muted-foreground">
           Ocurrió un error inesperado. Recargue la página; si el problema continúa, comuníquese con soporte.
         </p>
-        {detail && <p className="mt-3 rounded-md bg-muted px-3 py-2 font-mono text-xs text-muted-foreground">{detail}</p>}
+        {detail && (
+          <p className="mt-3 rounded-md bg-muted px-3 py-2 font-mono text-xs text-muted-foreground">
+            {detail}
+          </p>
+        )}
         <button
           type="button"
           onClick={() => window.location.reload()}

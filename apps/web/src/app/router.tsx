@@ -5,7 +5,9 @@ import { RequireAuth } from '@/app/require-auth';
 import { FullPageSpinner } from '@/app/full-page-spinner';
 import { RouteError } from '@/app/route-error';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 const routes: RouteObject[] = [
   {

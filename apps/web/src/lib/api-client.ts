@@ -1,5 +1,6 @@
-import { clearLogin, getAuthSnapshot, isSnapshotValid } from '@/lib/auth-storage';
-import { redirectToLogin } from '@/lib/login-redirect';
+// Relative imports inside lib/ keep it testable under the root Vitest config, which has no '@' alias.
+import { clearLogin, getAuthSnapshot, isSnapshotValid } from './auth-storage';
+import { redirectToLogin } from './login-redirect';
 
 export const API_BASE = '/api';
 
@@ -54,14 +55,23 @@ function normaliseErrors(raw: unknown): Record<string, string[]> | undefined {
 }
 
 function errorFromBody(status: number, body: unknown): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; error?: unknown; errors?: unknown };
+  const b = (body && typeof body === 'object' ? body : {}) as {
+    message?: unknown;
+    error?: unknown;
+    errors?: unknown;
+  };
   const message =
     typeof b.message === 'string' && b.message.trim()
       ? b.message
       : typeof b.error === 'string' && b.error.trim()
         ? b.error
         : `HTTP ${status}`;
-  return new ApiError(status, message, normaliseErrors(b.errors), typeof b.error === 'string' ? b.error : undefined);
+  return new ApiError(
+    status,
+    message,
+    normaliseErrors(b.errors),
+    typeof b.error === 'string' ? b.error : undefined,
+  );
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -116,7 +126,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...opts, method: 'GET' }),
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...opts, method: 'GET' }),
   post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...opts, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>

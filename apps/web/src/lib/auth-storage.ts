@@ -1,15 +1,10 @@
-import type { Role } from '@ips/shared/catalogs/roles';
+import type { AuthUserDto } from '@ips/shared/schemas/auth';
 
 /**
  * The signed-in state lives in localStorage (spec part 1 §6: "a valid, non-expired token in local storage"), so
  * it survives reloads and is shared by tabs. This module is the only place that reads or writes those keys.
  */
-export interface AuthUser {
-  id: string | number;
-  name: string;
-  email: string;
-  role: Role;
-}
+export type AuthUser = AuthUserDto;
 
 export interface AuthSnapshot {
   token: string | null;

@@ -17,6 +17,7 @@ export function toastError(err: unknown, title?: string): void {
   // A 401 already sent the user to /login; a second toast would only hide the login notice.
   if (err instanceof ApiError && err.status === 401) return;
   const heading =
-    title ?? (err instanceof ApiError ? (err.status === 0 ? 'Sin conexión' : titleForStatus(err.status)) : 'Error');
+    title ??
+    (err instanceof ApiError ? (err.status === 0 ? 'Sin conexión' : titleForStatus(err.status)) : 'Error');
   toast.error(heading, { description: errorMessage(err) });
 }

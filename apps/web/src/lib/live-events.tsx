@@ -13,6 +13,7 @@ const LiveEventsContext = createContext<LiveEventsValue>({ mode: 'SSE', client: 
 
 interface LiveEventsProviderProps {
   children: ReactNode;
+  /** Read once, when the shell mounts: pass a stable (module-level) function. */
   onSessionEnded: () => void;
 }
 
@@ -23,26 +24,29 @@ interface LiveEventsProviderProps {
 export function LiveEventsProvider({ children, onSessionEnded }: LiveEventsProviderProps) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<LiveMode>(readStoredMode);
-  const [client, setClient] = useState<EventStreamClient | null>(null);
-  const sessionEnded = useEffectEvent(() => onSessionEnded());
+  // Built once per shell; connecting happens in the effect so StrictMode's double mount stops and restarts it.
+  const [client] = useState(
+    () =>
+      new EventStreamClient({
+        url: (lastEventId) => {
+          const token = getToken();
+          return token ? apiUrl('/events/stream', { token, last_event_id: lastEventId }) : null;
+        },
+        onPoll: () => {
+          void queryClient.invalidateQueries({
+            predicate: (q) => q.meta?.live === true,
+            refetchType: 'active',
+          });
+        },
+        onModeChange: setMode,
+        onSessionEnded,
+      }),
+  );
 
   useEffect(() => {
-    const c = new EventStreamClient({
-      url: () => {
-        const token = getToken();
-        return token ? apiUrl('/events/stream', { token }) : null;
-      },
-      onPoll: () => {
-        void queryClient.invalidateQueries({ predicate: (q) => q.meta?.live === true, refetchType: 'active' });
-      },
-      onModeChange: setMode,
-      onSessionEnded: () => sessionEnded(),
-    });
-    setClient(c);
-    setMode(c.mode);
-    c.start();
-    return () => c.stop();
-  }, [queryClient]);
+    client.start();
+    return () => client.stop();
+  }, [client]);
 
   return <LiveEventsContext.Provider value={{ mode, client }}>{children}</LiveEventsContext.Provider>;
 }

@@ -19,8 +19,11 @@ export interface LiveEvent {
 }
 
 export interface EventStreamOptions {
-  /** The stream URL with the current token, or null when signed out (then nothing connects). */
-  url: () => string | null;
+  /**
+   * The stream URL with the current token, or null when signed out (then nothing connects). `lastEventId` lets the
+   * server replay what was missed while reconnecting (we reconnect with a new EventSource, which forgets it).
+   */
+  url: (lastEventId: string | null) => string | null;
   /** Refresh what the screen shows: every 10 s in POLL mode, and once after the stream comes back. */
   onPoll: () => void;
   onModeChange: (mode: LiveMode) => void;
@@ -48,9 +51,10 @@ function parseData(raw: string): unknown {
 
 export class EventStreamClient {
   private source: EventSource | null = null;
-  private reconnectTimer: number | undefined;
-  private pollTimer: number | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
   private failures = 0;
+  private lastEventId: string | null = null;
   private delay = FIRST_DELAY_MS;
   private stopped = true;
   private currentMode: LiveMode;
@@ -73,7 +77,7 @@ export class EventStreamClient {
 
   stop(): void {
     this.stopped = true;
-    window.clearTimeout(this.reconnectTimer);
+    clearTimeout(this.reconnectTimer);
     this.stopPolling();
     this.source?.close();
     this.source = null;
@@ -99,13 +103,14 @@ export class EventStreamClient {
 
   private readonly dispatch = (e: Event): void => {
     const msg = e as MessageEvent<string>;
+    if (msg.lastEventId) this.lastEventId = msg.lastEventId;
     const event: LiveEvent = { type: e.type, data: parseData(msg.data) };
     for (const h of this.handlers.get(e.type) ?? []) h(event);
   };
 
   private connect(): void {
     if (this.stopped) return;
-    const url = this.options.url();
+    const url = this.options.url(this.lastEventId);
     if (!url) return;
     const source = new EventSource(url);
     this.source = source;
@@ -138,19 +143,19 @@ export class EventStreamClient {
 
   private scheduleReconnect(): void {
     if (this.stopped) return;
-    window.clearTimeout(this.reconnectTimer);
+    clearTimeout(this.reconnectTimer);
     const wait = this.delay;
     this.delay = Math.min(this.delay * 2, MAX_DELAY_MS);
-    this.reconnectTimer = window.setTimeout(() => this.connect(), wait);
+    this.reconnectTimer = setTimeout(() => this.connect(), wait);
   }
 
   private startPolling(): void {
     if (this.pollTimer !== undefined) return;
-    this.pollTimer = window.setInterval(() => this.options.onPoll(), POLL_INTERVAL_MS);
+    this.pollTimer = setInterval(() => this.options.onPoll(), POLL_INTERVAL_MS);
   }
 
   private stopPolling(): void {
-    window.clearInterval(this.pollTimer);
+    clearInterval(this.pollTimer);
     this.pollTimer = undefined;
   }
 

@@ -8,7 +8,15 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const SHORTCUT = isMac ? '⌘B' : 'Ctrl+B';
 
-export function AppHeader({ orgName, timezone, demoMode }: { orgName: string; timezone: string; demoMode: boolean }) {
+export function AppHeader({
+  orgName,
+  timezone,
+  demoMode,
+}: {
+  orgName: string;
+  timezone: string;
+  demoMode: boolean;
+}) {
   const { expanded, isMobile, toggle, setMobileOpen } = useSidebar();
   const label = isMobile ? 'Abrir menú' : expanded ? 'Contraer menú' : 'Expandir menú';
   const today = formatLongDate(new Date(), timezone);
@@ -26,7 +34,13 @@ export function AppHeader({ orgName, timezone, demoMode }: { orgName: string; ti
             aria-expanded={isMobile ? undefined : expanded}
             className="text-muted-foreground"
           >
-            {isMobile ? <MenuIcon aria-hidden /> : expanded ? <PanelLeftCloseIcon aria-hidden /> : <PanelLeftOpenIcon aria-hidden />}
+            {isMobile ? (
+              <MenuIcon aria-hidden />
+            ) : expanded ? (
+              <PanelLeftCloseIcon aria-hidden />
+            ) : (
+              <PanelLeftOpenIcon aria-hidden />
+            )}
           </Button>
         </TooltipTrigger>
         <TooltipContent side="bottom">{isMobile ? label : `${label} (${SHORTCUT})`}</TooltipContent>
@@ -35,11 +49,18 @@ export function AppHeader({ orgName, timezone, demoMode }: { orgName: string; ti
       {isMobile ? (
         <p className="min-w-0 flex-1 truncate text-sm font-semibold">{orgName}</p>
       ) : (
-        <p className="min-w-0 flex-1 truncate text-sm text-muted-foreground first-letter:uppercase">{today}</p>
+        <p className="min-w-0 flex-1 truncate text-sm text-muted-foreground first-letter:uppercase">
+          {today}
+        </p>
       )}
 
       {demoMode && (
-        <Badge variant="warning" className="py-1" title="Datos y usuarios de demostración" data-testid="demo-badge">
+        <Badge
+          variant="warning"
+          className="py-1"
+          title="Datos y usuarios de demostración"
+          data-testid="demo-badge"
+        >
           <FlaskConicalIcon aria-hidden />
           <span className="max-[420px]:sr-only">Modo demostración</span>
           <span className="hidden max-[420px]:inline" aria-hidden>

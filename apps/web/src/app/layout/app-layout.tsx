@@ -101,7 +101,11 @@ function Shell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader orgName={org.orgName} timezone={org.timezone} demoMode={org.demoMode} />
         {navigation.state === 'loading' && (
-          <div className="h-0.5 w-full overflow-hidden bg-primary/10" role="progressbar" aria-label="Cargando página">
+          <div
+            className="h-0.5 w-full overflow-hidden bg-primary/10"
+            role="progressbar"
+            aria-label="Cargando página"
+          >
             <div className="h-full w-1/3 animate-[fade-in_0.6s_ease-in-out_infinite_alternate] bg-primary" />
           </div>
         )}

@@ -19,9 +19,19 @@ interface SidebarContentProps {
 
 export const SIDEBAR_SUBTITLE = 'Sistema Médico Avanzado';
 
-export function SidebarContent({ orgName, user, collapsed, onLogout, loggingOut, onNavigate }: SidebarContentProps) {
+export function SidebarContent({
+  orgName,
+  user,
+  collapsed,
+  onLogout,
+  loggingOut,
+  onNavigate,
+}: SidebarContentProps) {
   const role = user?.role;
-  const groups = NAV_GROUPS.map((g) => ({ ...g, items: NAV_ITEMS.filter((i) => i.group === g.id && canSee(i, role)) }))
+  const groups = NAV_GROUPS.map((g) => ({
+    ...g,
+    items: NAV_ITEMS.filter((i) => i.group === g.id && canSee(i, role)),
+  }))
     // A group with no pages yet is not shown at all.
     .filter((g) => g.items.length > 0);
   const footerItems = NAV_ITEMS.filter((i) => i.group === 'footer' && canSee(i, role));
@@ -33,7 +43,10 @@ export function SidebarContent({ orgName, user, collapsed, onLogout, loggingOut,
           <HeartPulseIcon className="size-5" aria-hidden />
         </span>
         <div className={cn('min-w-0', collapsed && 'sr-only')}>
-          <p className="line-clamp-2 text-sm leading-tight font-semibold text-foreground" data-testid="org-name">
+          <p
+            className="line-clamp-2 text-sm leading-tight font-semibold text-foreground"
+            data-testid="org-name"
+          >
             {orgName}
           </p>
           <p className="truncate text-xs text-sidebar-muted">{SIDEBAR_SUBTITLE}</p>
@@ -108,18 +121,30 @@ export function SidebarContent({ orgName, user, collapsed, onLogout, loggingOut,
             <span
               className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
               role={collapsed ? 'img' : undefined}
-              aria-label={collapsed && user ? `${user.name}, ${ROLE_LABELS[user.role] ?? user.role}` : undefined}
+              aria-label={
+                collapsed && user ? `${user.name}, ${ROLE_LABELS[user.role] ?? user.role}` : undefined
+              }
               aria-hidden={collapsed ? undefined : true}
               tabIndex={collapsed ? 0 : undefined}
             >
               {initials(user?.name ?? '')}
             </span>
           </CollapsedTooltip>
-          <div className={cn('min-w-0 flex-1', collapsed && 'sr-only')} data-testid="current-user">
-            <p className="truncate text-sm font-medium">{user?.name}</p>
-            <p className="truncate text-xs text-sidebar-muted">{user ? (ROLE_LABELS[user.role] ?? user.role) : ''}</p>
-          </div>
-          <ConnectionBadge compact={collapsed} />
+          {collapsed ? (
+            <ConnectionBadge compact />
+          ) : (
+            <div className="min-w-0 flex-1" data-testid="current-user">
+              <p className="truncate text-sm leading-tight font-medium" title={user?.name}>
+                {user?.name}
+              </p>
+              <div className="mt-1 flex items-center justify-between gap-2">
+                <p className="truncate text-xs text-sidebar-muted">
+                  {user ? (ROLE_LABELS[user.role] ?? user.role) : ''}
+                </p>
+                <ConnectionBadge />
+              </div>
+            </div>
+          )}
         </div>
       </div>
     </div>

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { readCookie, writeCookie } from '@/lib/cookies';
 
 /** Spec part 1 §2 and §9: Ctrl/Cmd+B toggles; state kept 7 days in a cookie; a drawer below 768 px. */
@@ -25,7 +34,11 @@ function subscribeMobile(onChange: () => void): () => void {
 }
 
 function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribeMobile, () => window.matchMedia(MOBILE_QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribeMobile,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
 }
 
 export function SidebarProvider({ children }: { children: ReactNode }) {
@@ -54,13 +67,9 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [toggle]);
 
-  // Leaving the mobile layout closes the drawer so it does not reappear on the next resize.
-  useEffect(() => {
-    if (!isMobile) setMobileOpen(false);
-  }, [isMobile]);
-
   const value = useMemo(
-    () => ({ expanded, isMobile, mobileOpen, setMobileOpen, toggle }),
+    // The drawer only exists in the mobile layout; leaving it closes the drawer.
+    () => ({ expanded, isMobile, mobileOpen: isMobile && mobileOpen, setMobileOpen, toggle }),
     [expanded, isMobile, mobileOpen, toggle],
   );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { CalendarCheck2Icon, ClockIcon, FlaskConicalIcon, HeartPulseIcon, InfoIcon, ShieldCheckIcon } from 'lucide-react';
+import {
+  CalendarCheck2Icon,
+  ClockIcon,
+  FlaskConicalIcon,
+  HeartPulseIcon,
+  InfoIcon,
+  ShieldCheckIcon,
+} from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,7 +24,10 @@ const NOTICES: Partial<Record<LogoutReason, string>> = {
 
 function safeFrom(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')
+  return typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('//') &&
+    !from.startsWith('/login')
     ? from
     : '/';
 }
@@ -41,8 +51,14 @@ export default function LoginPage() {
   return (
     <div className="grid min-h-svh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-[oklch(0.42_0.09_195)] via-[oklch(0.47_0.1_190)] to-[oklch(0.55_0.09_175)] p-10 text-white lg:flex lg:flex-col">
-        <div className="pointer-events-none absolute -top-24 -right-24 size-80 rounded-full bg-white/10" aria-hidden />
-        <div className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-white/5" aria-hidden />
+        <div
+          className="pointer-events-none absolute -top-24 -right-24 size-80 rounded-full bg-white/10"
+          aria-hidden
+        />
+        <div
+          className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-white/5"
+          aria-hidden
+        />
         <div className="relative flex items-center gap-3">
           <span className="flex size-11 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/25">
             <HeartPulseIcon className="size-6" aria-hidden />
@@ -53,7 +69,9 @@ export default function LoginPage() {
           </div>
         </div>
         <div className="relative mt-auto max-w-md">
-          <h2 className="text-3xl leading-tight font-semibold text-balance">Atención organizada para cada paciente.</h2>
+          <h2 className="text-3xl leading-tight font-semibold text-balance">
+            Atención organizada para cada paciente.
+          </h2>
           <p className="mt-3 text-white/80">
             Agendas, citas y seguimiento de pacientes en un solo lugar, con la hora de su sede.
           </p>
@@ -65,7 +83,7 @@ export default function LoginPage() {
               <ClockIcon className="size-4" aria-hidden /> Actualización en tiempo real
             </li>
             <li className="flex items-center gap-3">
-              <ShieldCheckIcon className="size-4" aria-hidden /> Acceso seguro por sesiones
+              <ShieldCheckIcon className="size-4" aria-hidden /> Acceso seguro y control de sesiones
             </li>
           </ul>
         </div>
@@ -96,7 +114,9 @@ export default function LoginPage() {
               </Badge>
             )}
           </div>
-          <p className="mt-1 mb-6 text-sm text-muted-foreground">Ingrese con su correo y contraseña institucional.</p>
+          <p className="mt-1 mb-6 text-sm text-muted-foreground">
+            Ingrese con su correo y contraseña institucional.
+          </p>
 
           {notice && (
             <Alert variant="info" className="mb-5" role="status">

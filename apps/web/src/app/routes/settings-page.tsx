@@ -12,12 +12,18 @@ export default function SettingsPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <PageHeader title="Configuración" description="Preferencias de su cuenta y seguridad del acceso al sistema." />
+      <PageHeader
+        title="Configuración"
+        description="Preferencias de su cuenta y seguridad del acceso al sistema."
+      />
 
       <section aria-labelledby="sessions-heading" className="space-y-4">
         <div className="flex items-center gap-2">
           <KeyRoundIcon className="size-4 text-primary" aria-hidden />
-          <h2 id="sessions-heading" className="text-sm font-semibold tracking-wider text-muted-foreground uppercase">
+          <h2
+            id="sessions-heading"
+            className="text-sm font-semibold tracking-wider text-muted-foreground uppercase"
+          >
             Sesiones
           </h2>
         </div>

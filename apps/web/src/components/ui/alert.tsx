@@ -16,7 +16,11 @@ const alertVariants = cva(
   },
 );
 
-export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+export function Alert({
+  className,
+  variant,
+  ...props
+}: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return <div data-slot="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
@@ -25,5 +29,11 @@ export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="alert-description" className={cn('col-start-2 text-sm opacity-90', className)} {...props} />;
+  return (
+    <div
+      data-slot="alert-description"
+      className={cn('col-start-2 text-sm opacity-90', className)}
+      {...props}
+    />
+  );
 }

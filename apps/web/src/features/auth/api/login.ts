@@ -1,17 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { LoginBody, LoginData } from '@ips/shared/schemas/auth';
 import { api, type ApiEnvelope } from '@/lib/api-client';
-import { saveLogin, type AuthUser } from '@/lib/auth-storage';
+import { saveLogin } from '@/lib/auth-storage';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
-
-export interface LoginResult {
-  token: string;
-  user: AuthUser;
-  expires_at: string;
-}
+export type LoginInput = LoginBody;
+export type LoginResult = LoginData;
 
 /** POST /auth/login. A 401 here means wrong credentials, not "signed out", hence `auth: false`. */
 export function login(input: LoginInput): Promise<ApiEnvelope<LoginResult>> {

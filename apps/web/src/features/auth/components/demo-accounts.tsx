@@ -14,13 +14,19 @@ const DEMO_ACCOUNTS: readonly { email: string; role: Role }[] = [
 /** Demo mode only: the seeded accounts, one click to fill the form. */
 export function DemoAccounts({ onPick }: { onPick: (email: string, password: string) => void }) {
   return (
-    <section aria-labelledby="demo-accounts-title" className="rounded-xl border border-dashed border-primary/30 bg-accent/40 p-4">
+    <section
+      aria-labelledby="demo-accounts-title"
+      className="rounded-xl border border-dashed border-primary/30 bg-accent/40 p-4"
+    >
       <h2 id="demo-accounts-title" className="text-sm font-semibold text-accent-foreground">
         Cuentas de demostración
       </h2>
-      <p className="mt-0.5 text-xs text-muted-foreground">
-        Elija una cuenta para llenar el formulario. Contraseña de todas:{' '}
-        <code className="rounded bg-card px-1 py-0.5 font-mono text-[0.7rem] text-foreground">{DEMO_PASSWORD}</code>
+      <p className="mt-0.5 text-xs text-muted-foreground">Elija una cuenta para llenar el formulario.</p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        Contraseña para todas:{' '}
+        <code className="rounded bg-card px-1.5 py-0.5 font-mono text-[0.75rem] text-foreground">
+          {DEMO_PASSWORD}
+        </code>
       </p>
       <ul className="mt-3 grid gap-1.5 sm:grid-cols-2">
         {DEMO_ACCOUNTS.map((a) => (

@@ -31,7 +31,9 @@ export function LoginForm({ demoMode }: { demoMode: boolean }) {
     formState: { errors },
   } = useForm<LoginInput>({ defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit((values) => login.mutate({ email: values.email.trim(), password: values.password }));
+  const onSubmit = handleSubmit((values) =>
+    login.mutate({ email: values.email.trim(), password: values.password }),
+  );
 
   function pickDemo(email: string, password: string) {
     setValue('email', email, { shouldValidate: true });
@@ -93,7 +95,11 @@ export function LoginForm({ demoMode }: { demoMode: boolean }) {
               aria-pressed={showPassword}
               className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
-              {showPassword ? <EyeOffIcon className="size-4" aria-hidden /> : <EyeIcon className="size-4" aria-hidden />}
+              {showPassword ? (
+                <EyeOffIcon className="size-4" aria-hidden />
+              ) : (
+                <EyeIcon className="size-4" aria-hidden />
+              )}
             </button>
           </div>
           {errors.password && (

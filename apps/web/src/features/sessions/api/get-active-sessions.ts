@@ -1,19 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '@ips/shared/catalogs/roles';
+import type { ActiveSessionDto } from '@ips/shared/schemas/sessions';
 import { api, type ApiEnvelope } from '@/lib/api-client';
 
-export interface ActiveSession {
-  id: string;
-  user_id: string | number;
-  user_name: string;
-  user_email: string;
-  role: Role;
-  created_at: string;
-  last_seen_at: string | null;
-  expires_at: string;
-  ip: string | null;
-  user_agent: string | null;
-}
+export type ActiveSession = ActiveSessionDto;
 
 export function getActiveSessions(signal?: AbortSignal): Promise<ApiEnvelope<ActiveSession[]>> {
   return api.get<ApiEnvelope<ActiveSession[]>>('/sessions/active', { signal });

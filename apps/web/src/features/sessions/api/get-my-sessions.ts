@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionDto } from '@ips/shared/schemas/sessions';
 import { api, type ApiEnvelope } from '@/lib/api-client';
 
-export interface MySession {
-  id: string;
-  created_at: string;
-  last_seen_at: string | null;
-  expires_at: string;
-  ip: string | null;
-  user_agent: string | null;
-  current: boolean;
-}
+export type MySession = SessionDto;
 
 export function getMySessions(signal?: AbortSignal): Promise<ApiEnvelope<MySession[]>> {
   return api.get<ApiEnvelope<MySession[]>>('/sessions/my-sessions', { signal });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { RefreshCwIcon, ShieldAlertIcon, UsersIcon } from 'lucide-react';
-import { ROLE_LABELS } from '@ips/shared/catalogs/roles';
+import { ROLE_LABELS, type Role } from '@ips/shared/catalogs/roles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -112,7 +112,7 @@ export function ActiveSessionsCard({ timezone, currentUserId }: { timezone: stri
                       <div className="min-w-0">
                         <p className="flex flex-wrap items-center gap-2 font-medium">
                           <span className="truncate">{g.name}</span>
-                          <Badge variant="outline">{ROLE_LABELS[g.role] ?? g.role}</Badge>
+                          <Badge variant="outline">{ROLE_LABELS[g.role as Role] ?? g.role}</Badge>
                           {isMe && <Badge variant="success">Usted</Badge>}
                         </p>
                         <p className="truncate text-xs text-muted-foreground">
@@ -156,8 +156,8 @@ export function ActiveSessionsCard({ timezone, currentUserId }: { timezone: stri
           target && (
             <>
               Se cerrarán todas las sesiones de <strong className="text-foreground">{target.name}</strong> (
-              {target.sessions.length} {target.sessions.length === 1 ? 'sesión' : 'sesiones'}). Deberá iniciar sesión
-              de nuevo en cada dispositivo.
+              {target.sessions.length} {target.sessions.length === 1 ? 'sesión' : 'sesiones'}). Deberá iniciar
+              sesión de nuevo en cada dispositivo.
             </>
           )
         }

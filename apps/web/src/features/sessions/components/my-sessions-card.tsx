@@ -30,7 +30,9 @@ export function MySessionsCard({ timezone }: { timezone: string }) {
     if (confirm.kind === 'one') {
       endOne.mutate(confirm.session.id, {
         onSuccess: () => {
-          toast.success('Sesión finalizada', { description: 'El dispositivo deberá iniciar sesión de nuevo.' });
+          toast.success('Sesión finalizada', {
+            description: 'El dispositivo deberá iniciar sesión de nuevo.',
+          });
           setConfirm(null);
         },
         onError: (err) => {
@@ -41,7 +43,9 @@ export function MySessionsCard({ timezone }: { timezone: string }) {
     } else {
       endOthers.mutate(undefined, {
         onSuccess: () => {
-          toast.success('Sesiones finalizadas', { description: 'Solo queda abierta la sesión de este dispositivo.' });
+          toast.success('Sesiones finalizadas', {
+            description: 'Solo queda abierta la sesión de este dispositivo.',
+          });
           setConfirm(null);
         },
         onError: (err) => {

@@ -32,7 +32,7 @@ export function SessionDetails({
           <span title={session.user_agent ?? undefined}>{device.label}</span>
           {badge}
         </p>
-        <dl className="mt-1 grid gap-x-5 gap-y-0.5 text-xs text-muted-foreground sm:grid-cols-2 xl:grid-cols-4">
+        <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-0.5 text-xs text-muted-foreground">
           <Detail term="Dirección IP" value={session.ip || 'No registrada'} />
           <Detail term="Inicio" value={formatDateTime(session.created_at, timezone)} />
           <Detail
@@ -48,7 +48,7 @@ export function SessionDetails({
 
 function Detail({ term, value }: { term: string; value: string }) {
   return (
-    <div className="flex gap-1">
+    <div className="flex gap-1 whitespace-nowrap">
       <dt>{term}:</dt>
       <dd className="font-medium text-foreground/80 tabular-nums">{value}</dd>
     </div>

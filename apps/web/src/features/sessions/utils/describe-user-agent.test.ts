@@ -14,7 +14,9 @@ describe('describeUserAgent', () => {
       ),
     ).toEqual({ label: 'Safari en iPhone', mobile: true });
     expect(
-      describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36 Edg/130.0'),
+      describeUserAgent(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36 Edg/130.0',
+      ),
     ).toEqual({ label: 'Edge en Linux', mobile: false });
   });
 
