@@ -41,12 +41,14 @@ function safeUrl(url: string): string {
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
-    opts.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[oculto]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+        censor: '[oculto]',
+      },
       serializers: {
         req: (req) => ({ method: req.method, url: safeUrl(req.url), reqId: req.id, remoteAddress: req.ip }),
       },
@@ -83,12 +85,20 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         directives: { 'img-src': ["'self'", 'data:', 'blob:', 'https:'], 'connect-src': ["'self'"] },
       },
     });
-    if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: false });
+    if (config.corsOrigin)
+      await app.register(cors, {
+        origin: config.corsOrigin.split(',').map((o) => o.trim()),
+        credentials: false,
+      });
     await app.register(errorsPlugin);
     await app.register(authPlugin);
     await app.register(swagger, {
       openapi: {
-        info: { title: 'IPS Agenda API', version: VERSION, description: 'API de gestión de citas, agendas y pacientes' },
+        info: {
+          title: 'IPS Agenda API',
+          version: VERSION,
+          description: 'API de gestión de citas, agendas y pacientes',
+        },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },
@@ -97,7 +107,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
     await app.register(
       async (api) => {
-        for (const routes of [healthRoutes, authRoutes, sessionRoutes, userRoutes, settingsRoutes, lookupRoutes, eventRoutes]) {
+        for (const routes of [
+          healthRoutes,
+          authRoutes,
+          sessionRoutes,
+          userRoutes,
+          settingsRoutes,
+          lookupRoutes,
+          eventRoutes,
+        ]) {
           await api.register(routes);
         }
         api.get('/docs', { config: { policy: 'public' }, schema: { hide: true } }, async () => app.swagger());

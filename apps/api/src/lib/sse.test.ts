@@ -81,7 +81,7 @@ describe('SSE stream', () => {
   it('refuses a stream without a valid token', async () => {
     const res = await fetch(`${base}/api/events/stream?token=basura`);
     expect(res.status).toBe(401);
-    expect((await res.json()).success).toBe(false);
+    expect(((await res.json()) as { success: boolean }).success).toBe(false);
   });
 
   it('an event published in a rolled-back transaction never arrives', async () => {
@@ -138,7 +138,9 @@ describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
       const token = await loginAs(t.app, 'supervisor@test.ips.co');
       const s = await openStream(otherBase, token);
       await s.waitFor((x) => x.includes('retry'));
-      const id = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'entre-instancias', { from: 'A' });
+      const id = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'entre-instancias', {
+        from: 'A',
+      });
       const text = await s.waitFor((x) => x.includes(`id: ${id}`));
       expect(text).toContain('"from":"A"');
       // A logout on instance A closes the stream held by instance B.

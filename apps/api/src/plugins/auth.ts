@@ -26,7 +26,8 @@ function bearer(request: FastifyRequest, allowQuery: boolean): string | null {
 export async function authenticate(app: FastifyInstance, token: string): Promise<AuthUser> {
   const claims = await verifyToken(app.deps.jwtKey, token);
   const session = await findActiveSession(app.deps.db, claims.sid);
-  if (!session || String(session.userId) !== claims.sub) throw new AppError('UNAUTHORIZED', 'La sesión fue cerrada. Inicie sesión nuevamente.');
+  if (!session || String(session.userId) !== claims.sub)
+    throw new AppError('UNAUTHORIZED', 'La sesión fue cerrada. Inicie sesión nuevamente.');
   if (session.userStatus !== 'Activo') throw new AppError('UNAUTHORIZED', 'El usuario está inactivo');
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     touchSession(app.deps.db, session.id).catch((err) => app.log.warn({ err }, 'session touch failed'));

@@ -33,21 +33,60 @@ describe('lookups', () => {
   it('filter municipalities by zone', async () => {
     const zones = (await call({ method: 'GET', url: '/api/lookups/zones' })).json().data;
     const metro = zones.find((z: { name: string }) => z.name === 'Área Metropolitana');
-    const munis = (await call({ method: 'GET', url: `/api/lookups/municipalities?zone_id=${metro.id}` })).json().data;
-    expect(munis.map((m: { name: string }) => m.name)).toEqual(expect.arrayContaining(['Bucaramanga', 'Floridablanca', 'Girón', 'Piedecuesta']));
+    const munis = (
+      await call({ method: 'GET', url: `/api/lookups/municipalities?zone_id=${metro.id}` })
+    ).json().data;
+    expect(munis.map((m: { name: string }) => m.name)).toEqual(
+      expect.arrayContaining(['Bucaramanga', 'Floridablanca', 'Girón', 'Piedecuesta']),
+    );
     expect(munis.every((m: { zone_id: number }) => m.zone_id === metro.id)).toBe(true);
-    expect((await call({ method: 'GET', url: '/api/lookups/municipalities?zone_id=abc' })).statusCode).toBe(400);
+    expect((await call({ method: 'GET', url: '/api/lookups/municipalities?zone_id=abc' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('serve the EPS operating in Colombia and everything at once', async () => {
     const eps = (await call({ method: 'GET', url: '/api/lookups/eps' })).json().data;
     const names = eps.map((e: { name: string }) => e.name).join('|');
-    for (const n of ['Nueva EPS', 'Sura', 'Sanitas', 'Salud Total', 'Compensar', 'Famisanar', 'Coosalud', 'Mutual Ser', 'Emssanar', 'Asmet', 'SOS', 'Savia', 'Capital Salud', 'Cajacopi', 'Comfenalco Valle', 'Aliansalud', 'Capresoca', 'Dusakawi', 'AIC', 'Anas Wayuu', 'Mallamas', 'Pijaos']) {
+    for (const n of [
+      'Nueva EPS',
+      'Sura',
+      'Sanitas',
+      'Salud Total',
+      'Compensar',
+      'Famisanar',
+      'Coosalud',
+      'Mutual Ser',
+      'Emssanar',
+      'Asmet',
+      'SOS',
+      'Savia',
+      'Capital Salud',
+      'Cajacopi',
+      'Comfenalco Valle',
+      'Aliansalud',
+      'Capresoca',
+      'Dusakawi',
+      'AIC',
+      'Anas Wayuu',
+      'Mallamas',
+      'Pijaos',
+    ]) {
       expect(names).toContain(n);
     }
     const all = (await call({ method: 'GET', url: '/api/lookups/all' })).json().data;
     expect(Object.keys(all).sort()).toEqual(
-      ['blood_groups', 'disability_types', 'document_types', 'education_levels', 'eps', 'marital_statuses', 'municipalities', 'population_groups', 'zones'].sort(),
+      [
+        'blood_groups',
+        'disability_types',
+        'document_types',
+        'education_levels',
+        'eps',
+        'marital_statuses',
+        'municipalities',
+        'population_groups',
+        'zones',
+      ].sort(),
     );
   });
 

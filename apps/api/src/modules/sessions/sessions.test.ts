@@ -24,7 +24,8 @@ describe('sessions API', () => {
 
   it("cannot end another user's session (answered as not found)", async () => {
     const victim = await loginAs(t.app, 'reception@test.ips.co');
-    const victimSession = (await as(t.app, victim)({ method: 'GET', url: '/api/auth/me' })).json().data.session.id;
+    const victimSession = (await as(t.app, victim)({ method: 'GET', url: '/api/auth/me' })).json().data
+      .session.id;
     const attacker = as(t.app, await loginAs(t.app, 'agent@test.ips.co'));
     const res = await attacker({ method: 'DELETE', url: `/api/sessions/${victimSession}` });
     expect(res.statusCode).toBe(404);
@@ -52,12 +53,16 @@ describe('sessions API', () => {
 
     const supervisor = as(t.app, await loginAs(t.app, 'supervisor@test.ips.co'));
     expect((await supervisor({ method: 'GET', url: '/api/sessions/active' })).statusCode).toBe(403);
-    expect((await supervisor({ method: 'DELETE', url: `/api/sessions/user/${t.users.admin.id}` })).statusCode).toBe(403);
+    expect(
+      (await supervisor({ method: 'DELETE', url: `/api/sessions/user/${t.users.admin.id}` })).statusCode,
+    ).toBe(403);
   });
 
   it('rejects a malformed session id with 400', async () => {
     const me = as(t.app, await loginAs(t.app, 'doctor@test.ips.co'));
     expect((await me({ method: 'DELETE', url: '/api/sessions/no-es-uuid' })).statusCode).toBe(400);
-    expect((await me({ method: 'DELETE', url: '/api/sessions?exclude_current=quizas' })).statusCode).toBe(400);
+    expect((await me({ method: 'DELETE', url: '/api/sessions?exclude_current=quizas' })).statusCode).toBe(
+      400,
+    );
   });
 });
