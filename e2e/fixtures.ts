@@ -13,6 +13,8 @@ export const ACCOUNTS = {
 
 /** The server started by global-setup.ts. */
 export const test = base.extend({
+  // Playwright reads the fixture's dependencies from this destructuring, so it must be present even when empty.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL no está definido: ¿se ejecutó global-setup?');
