@@ -22,6 +22,8 @@ import authRoutes from './modules/auth/routes';
 import eventRoutes from './modules/events/routes';
 import healthRoutes from './modules/health/routes';
 import lookupRoutes from './modules/lookups/routes';
+import patientRoutes from './modules/patients/routes';
+import pregnancyRoutes from './modules/pregnancies/routes';
 import sessionRoutes from './modules/sessions/routes';
 import settingsRoutes from './modules/settings/routes';
 import userRoutes from './modules/users/routes';
@@ -97,7 +99,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
     await app.register(
       async (api) => {
-        for (const routes of [healthRoutes, authRoutes, sessionRoutes, userRoutes, settingsRoutes, lookupRoutes, eventRoutes]) {
+        for (const routes of [healthRoutes, authRoutes, sessionRoutes, userRoutes, settingsRoutes, lookupRoutes, eventRoutes, patientRoutes, pregnancyRoutes]) {
           await api.register(routes);
         }
         api.get('/docs', { config: { policy: 'public' }, schema: { hide: true } }, async () => app.swagger());
