@@ -115,8 +115,9 @@ const ascii = (s: string) =>
 const pad = (n: number, len: number) => String(n).padStart(len, '0');
 
 /**
- * A unique document for row i: a 10-digit NUIP-style number (1.0xx.xxx.xxx) for people born after 2003, an
- * 8-digit cédula for older adults. i ↦ (i·P + offset) mod M is a bijection when P and M are coprime.
+ * A unique document for row i: the 8-digit cédula of people who got it before the NUIP (born before 1985), else a
+ * 10-digit NUIP-style number (1.0xx.xxx.xxx). i ↦ (i·P + offset) mod M is a bijection when P and M are coprime,
+ * and the two forms differ in length, so no two rows share a document.
  */
 function documentFor(i: number, seed: number, old: boolean): string {
   if (old) return String(10_000_000 + ((i * 7_919 + (seed % 1000) * 1_009) % 89_999_999));
@@ -145,9 +146,8 @@ export function generatePatient(i: number, opts: GeneratorOptions): GeneratedPat
   const surname2 = pick(SURNAMES);
   const name = `${first}${second} ${surname1} ${surname2}`;
 
-  const bornBefore2004 = birth.getUTCFullYear() < 2004;
   const documentTypeId = adult ? (r() < 0.01 ? 3 : 1) : age >= 7 ? 2 : 5;
-  const document = documentFor(i, opts.seed, bornBefore2004 && r() < 0.7);
+  const document = documentFor(i, opts.seed, birth.getUTCFullYear() < 1985);
 
   const phone = `3${pick(['00', '01', '02', '04', '05', '10', '11', '12', '13', '14', '15', '16', '17', '18', '20', '21', '23', '50'])}${pad(Math.floor(r() * 10_000_000), 7)}`;
   const phoneAlt = r() < 0.25 ? `607${pad(6_000_000 + Math.floor(r() * 999_999), 7)}` : null;
