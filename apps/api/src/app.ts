@@ -22,6 +22,8 @@ import authRoutes from './modules/auth/routes';
 import eventRoutes from './modules/events/routes';
 import healthRoutes from './modules/health/routes';
 import lookupRoutes from './modules/lookups/routes';
+import patientRoutes from './modules/patients/routes';
+import pregnancyRoutes from './modules/pregnancies/routes';
 import sessionRoutes from './modules/sessions/routes';
 import settingsRoutes from './modules/settings/routes';
 import userRoutes from './modules/users/routes';
@@ -115,6 +117,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
           settingsRoutes,
           lookupRoutes,
           eventRoutes,
+          patientRoutes,
+          pregnancyRoutes,
         ]) {
           await api.register(routes);
         }

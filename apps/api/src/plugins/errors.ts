@@ -57,6 +57,8 @@ function fromDatabase(err: unknown): [number, ErrorBody] | null {
     case '22007':
     case '22008':
     case '22001':
+    case '22021':
+    case '22P05':
       return fromCode('VALIDATION');
     case '40001':
     case '40P01':

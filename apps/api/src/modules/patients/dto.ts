@@ -1,0 +1,86 @@
+import { ageInYears } from '@ips/shared/format';
+import type { PatientDto } from '@ips/shared/schemas/patients-response';
+import type { PatientDetailRow, PatientRow } from './repo';
+
+/** The API shape of a patient; the age is counted on today's date in the organisation's timezone. */
+export function toPatientDto(row: PatientDetailRow, tz: string, now: Date = new Date()): PatientDto {
+  const p = row.patient;
+  return {
+    id: p.id,
+    document: p.document,
+    document_number: p.document,
+    document_type_id: p.documentTypeId,
+    document_type: row.documentTypeCode,
+    document_type_name: row.documentTypeName,
+    name: p.name,
+    birth_date: p.birthDate,
+    age: p.birthDate ? ageInYears(p.birthDate, now, tz) : null,
+    gender: p.gender as PatientDto['gender'],
+    status: p.status as PatientDto['status'],
+    phone: p.phone,
+    phone_alt: p.phoneAlt,
+    email: p.email,
+    address: p.address,
+    municipality_id: p.municipalityId,
+    municipality_name: row.municipalityName,
+    department: row.department,
+    zone_id: p.zoneId,
+    zone: row.zoneName,
+    zone_name: row.zoneName,
+    blood_group_id: p.bloodGroupId,
+    blood_group_name: row.bloodGroupName,
+    has_disability: p.hasDisability,
+    disability_type_id: p.disabilityTypeId,
+    disability_type: row.disabilityTypeName,
+    notes: p.notes,
+    insurance_eps_id: p.insuranceEpsId,
+    eps_name: row.epsName,
+    eps: row.epsName,
+    insurance_affiliation_type: p.insuranceAffiliationType as PatientDto['insurance_affiliation_type'],
+    education_level_id: p.educationLevelId,
+    education_level: row.educationLevelName,
+    marital_status_id: p.maritalStatusId,
+    marital_status: row.maritalStatusName,
+    population_group_id: p.populationGroupId,
+    population_group: row.populationGroupName,
+    estrato: p.estrato,
+    allergies: p.allergies,
+    medical_conditions: p.medicalConditions,
+    emergency_contact_name: p.emergencyContactName,
+    emergency_contact_phone: p.emergencyContactPhone,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a patient: the stored columns under their API names. */
+export function auditView(p: PatientRow) {
+  return {
+    document: p.document,
+    document_type_id: p.documentTypeId,
+    name: p.name,
+    birth_date: p.birthDate,
+    gender: p.gender,
+    status: p.status,
+    phone: p.phone,
+    phone_alt: p.phoneAlt,
+    email: p.email,
+    address: p.address,
+    municipality_id: p.municipalityId,
+    zone_id: p.zoneId,
+    blood_group_id: p.bloodGroupId,
+    has_disability: p.hasDisability,
+    disability_type_id: p.disabilityTypeId,
+    notes: p.notes,
+    insurance_eps_id: p.insuranceEpsId,
+    insurance_affiliation_type: p.insuranceAffiliationType,
+    education_level_id: p.educationLevelId,
+    marital_status_id: p.maritalStatusId,
+    population_group_id: p.populationGroupId,
+    estrato: p.estrato,
+    allergies: p.allergies,
+    medical_conditions: p.medicalConditions,
+    emergency_contact_name: p.emergencyContactName,
+    emergency_contact_phone: p.emergencyContactPhone,
+  };
+}

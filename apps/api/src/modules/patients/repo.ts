@@ -1,0 +1,244 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PatientListFilter } from '@ips/shared/schemas/patients-query';
+import type { Executor } from '../../db/client';
+import {
+  bloodGroups,
+  disabilityTypes,
+  documentTypes,
+  educationLevels,
+  eps,
+  maritalStatuses,
+  municipalities,
+  populationGroups,
+  zones,
+} from '../../db/schema/catalogs';
+import { patients, pregnancies, prenatalControls } from '../../db/schema/patients';
+import { auditLog } from '../../db/schema/system';
+import { filterCondition, orderBy, searchCondition } from './search';
+
+export type PatientRow = typeof patients.$inferSelect;
+export type PatientValues = typeof patients.$inferInsert;
+
+/** A patient with the display names of its lookups. */
+const detailColumns = {
+  patient: patients,
+  documentTypeCode: documentTypes.code,
+  documentTypeName: documentTypes.name,
+  municipalityName: municipalities.name,
+  department: municipalities.department,
+  zoneName: zones.name,
+  bloodGroupName: bloodGroups.name,
+  disabilityTypeName: disabilityTypes.name,
+  epsName: eps.name,
+  educationLevelName: educationLevels.name,
+  maritalStatusName: maritalStatuses.name,
+  populationGroupName: populationGroups.name,
+};
+
+function selectDetail(db: Executor) {
+  return db
+    .select(detailColumns)
+    .from(patients)
+    .innerJoin(documentTypes, eq(documentTypes.id, patients.documentTypeId))
+    .leftJoin(municipalities, eq(municipalities.id, patients.municipalityId))
+    .leftJoin(zones, eq(zones.id, patients.zoneId))
+    .leftJoin(bloodGroups, eq(bloodGroups.id, patients.bloodGroupId))
+    .leftJoin(disabilityTypes, eq(disabilityTypes.id, patients.disabilityTypeId))
+    .leftJoin(eps, eq(eps.id, patients.insuranceEpsId))
+    .leftJoin(educationLevels, eq(educationLevels.id, patients.educationLevelId))
+    .leftJoin(maritalStatuses, eq(maritalStatuses.id, patients.maritalStatusId))
+    .leftJoin(populationGroups, eq(populationGroups.id, patients.populationGroupId));
+}
+export type PatientDetailRow = Awaited<ReturnType<ReturnType<typeof selectDetail>['execute']>>[number];
+
+export async function findDetailById(db: Executor, id: number): Promise<PatientDetailRow | null> {
+  const [row] = await selectDetail(db).where(eq(patients.id, id));
+  return row ?? null;
+}
+
+export async function findByIdForUpdate(db: Executor, id: number): Promise<PatientRow | null> {
+  const [row] = await db.select().from(patients).where(eq(patients.id, id)).for('update');
+  return row ?? null;
+}
+
+/** The patient holding a document within a document type, other than `exceptId`. */
+export async function findIdByDocument(
+  db: Executor,
+  documentTypeId: number,
+  document: string,
+  exceptId?: number,
+) {
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.documentTypeId, documentTypeId),
+        eq(patients.document, document),
+        exceptId ? ne(patients.id, exceptId) : undefined,
+      ),
+    );
+  return row?.id ?? null;
+}
+
+/** Active and inactive in one pass (FILTER aggregates measured faster than GROUP BY status at 10⁶ rows). */
+export const statusCounts = {
+  active: sql<number>`(count(*) filter (where ${patients.status} = 'Activo'))::int`,
+  inactive: sql<number>`(count(*) filter (where ${patients.status} = 'Inactivo'))::int`,
+};
+
+/**
+ * One page and its counts. A single aggregate over the filters gives both tab counts and the total, so a
+ * request costs two index-backed queries whatever the size of the table; the page itself is only read when it
+ * exists (a page past the end never makes the database skip the whole result).
+ */
+export async function listPage(db: Executor, f: PatientListFilter) {
+  const base = filterCondition(f);
+  const [counted] = await db.select(statusCounts).from(patients).where(base);
+  const counts = { active: counted?.active ?? 0, inactive: counted?.inactive ?? 0 };
+  const total =
+    f.status === 'Activo'
+      ? counts.active
+      : f.status === 'Inactivo'
+        ? counts.inactive
+        : counts.active + counts.inactive;
+  const offset = (f.page - 1) * f.limit;
+  const rows =
+    offset < total
+      ? await selectDetail(db)
+          .where(and(base, f.status ? eq(patients.status, f.status) : undefined))
+          .orderBy(...orderBy(f.sortBy, f.sortOrder))
+          .limit(f.limit)
+          .offset(offset)
+      : [];
+  return { rows, total, counts };
+}
+
+/** Quick search: by name; a number also puts the patient with exactly that document first. */
+export async function search(db: Executor, text: string, limit: number) {
+  const where = searchCondition(text);
+  if (!where) return [];
+  const digits = text.replace(/[\s.()+-]/g, '');
+  // Only for numbers: an extra sort key would make a broad name search sort every match instead of walking
+  // the name index and stopping at the limit.
+  const first = /^\d+$/.test(digits) ? [sql`${patients.document} = ${digits} desc`] : [];
+  return selectDetail(db)
+    .where(where)
+    .orderBy(...first, ...orderBy('name', 'asc'))
+    .limit(limit);
+}
+
+export async function insert(db: Executor, values: PatientValues): Promise<PatientRow> {
+  const [row] = await db.insert(patients).values(values).returning();
+  return row!;
+}
+
+export async function update(
+  db: Executor,
+  id: number,
+  values: Partial<PatientValues>,
+): Promise<PatientRow | null> {
+  const [row] = await db
+    .update(patients)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(patients.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes the patient; ON DELETE CASCADE removes every dependent row in the same statement. */
+export async function remove(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.delete(patients).where(eq(patients.id, id)).returning({ id: patients.id });
+  return rows.length > 0;
+}
+
+/** Ids of the rows a permanent deletion takes with it, by table (for the audit and its redaction). */
+export async function dependentIds(db: Executor, patientId: number) {
+  const preg = await db
+    .select({ id: pregnancies.id })
+    .from(pregnancies)
+    .where(eq(pregnancies.patientId, patientId));
+  const pregnancyIds = preg.map((r) => r.id);
+  const controls = pregnancyIds.length
+    ? await db
+        .select({ id: prenatalControls.id })
+        .from(prenatalControls)
+        .where(inArray(prenatalControls.pregnancyId, pregnancyIds))
+    : [];
+  return { pregnancies: pregnancyIds, prenatal_controls: controls.map((r) => r.id) };
+}
+
+/**
+ * Empties the values of earlier audit rows of deleted records: who did what and when stays, the personal data
+ * a permanent deletion is meant to remove does not survive in the log.
+ */
+export async function redactAudit(db: Executor, records: Record<string, number[]>): Promise<void> {
+  for (const [table, ids] of Object.entries(records)) {
+    if (!ids.length) continue;
+    await db
+      .update(auditLog)
+      .set({
+        oldValues: sql`case when ${auditLog.oldValues} is null then null else '{"redactado":true}'::jsonb end`,
+        newValues: sql`case when ${auditLog.newValues} is null then null else '{"redactado":true}'::jsonb end`,
+      })
+      .where(and(eq(auditLog.tableName, table), inArray(auditLog.recordId, ids.map(String))));
+  }
+}
+
+export interface ReferenceIds {
+  document_type_id?: number | null;
+  municipality_id?: number | null;
+  zone_id?: number | null;
+  blood_group_id?: number | null;
+  disability_type_id?: number | null;
+  insurance_eps_id?: number | null;
+  education_level_id?: number | null;
+  marital_status_id?: number | null;
+  population_group_id?: number | null;
+}
+
+const REFERENCE_TABLES = {
+  document_type_id: documentTypes,
+  zone_id: zones,
+  blood_group_id: bloodGroups,
+  disability_type_id: disabilityTypes,
+  insurance_eps_id: eps,
+  education_level_id: educationLevels,
+  marital_status_id: maritalStatuses,
+  population_group_id: populationGroups,
+} as const;
+
+/** The given lookup ids that do not exist, and the zone of the municipality (null if it has none). */
+export async function checkReferences(db: Executor, refs: ReferenceIds) {
+  const missing: (keyof ReferenceIds)[] = [];
+  const checks: Promise<void>[] = [];
+  for (const [field, table] of Object.entries(REFERENCE_TABLES) as [
+    keyof typeof REFERENCE_TABLES,
+    (typeof REFERENCE_TABLES)[keyof typeof REFERENCE_TABLES],
+  ][]) {
+    const id = refs[field];
+    if (id == null) continue;
+    checks.push(
+      db
+        .select({ id: table.id })
+        .from(table)
+        .where(eq(table.id, id))
+        .then((r) => void (r.length === 0 && missing.push(field))),
+    );
+  }
+  let municipalityZoneId: number | null | undefined;
+  if (refs.municipality_id != null) {
+    checks.push(
+      db
+        .select({ zoneId: municipalities.zoneId })
+        .from(municipalities)
+        .where(eq(municipalities.id, refs.municipality_id))
+        .then(([m]) => {
+          if (!m) missing.push('municipality_id');
+          else municipalityZoneId = m.zoneId;
+        }),
+    );
+  }
+  await Promise.all(checks);
+  return { missing, municipalityZoneId };
+}

@@ -1,0 +1,111 @@
+import { count, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { bloodGroups, eps } from '../../db/schema/catalogs';
+import { patients } from '../../db/schema/patients';
+import { statusCounts } from './repo';
+
+/*
+ * Whole-directory aggregates. The cards (summary) read only narrow indexes (gender+status, eps+status,
+ * created_at); the statistics dialog, opened on demand, also scans the table once for ages, blood groups and
+ * estratos (its queries run side by side on a PostgreSQL server).
+ */
+
+/** Per gender, active and inactive: the status totals and the gender card from one scan of a narrow index. */
+export function countByGenderAndStatus(db: Executor) {
+  return db
+    .select({ gender: patients.gender, ...statusCounts })
+    .from(patients)
+    .groupBy(patients.gender);
+}
+
+export async function countCreatedSince(db: Executor, since: Date) {
+  const [row] = await db.select({ n: count() }).from(patients).where(gte(patients.createdAt, since));
+  return row?.n ?? 0;
+}
+
+export function topEps(db: Executor, limit: number) {
+  return db
+    .select({ id: eps.id, name: eps.name, n: count() })
+    .from(patients)
+    .innerJoin(eps, eq(eps.id, patients.insuranceEpsId))
+    .groupBy(eps.id, eps.name)
+    .orderBy(desc(count()), eps.name)
+    .limit(limit);
+}
+
+/** Life-course stages of the Colombian care model (Resolución 3280 de 2018): [label, from, to]. */
+export const AGE_RANGES: readonly [label: string, from: number, to: number | null][] = [
+  ['0-5', 0, 5],
+  ['6-11', 6, 11],
+  ['12-17', 12, 17],
+  ['18-28', 18, 28],
+  ['29-59', 29, 59],
+  ['60+', 60, null],
+];
+
+/**
+ * The last birth date of someone who is at least `years` old on `today`: the same date `years` earlier, or
+ * 28 February when that year has no 29th (the whole-years rule of ageInYears).
+ */
+export function bornOnOrBefore(today: string, years: number): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const year = y - years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const day = m === 2 && d === 29 && !leap ? 28 : d;
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Age figures per gender in one scan. Every "age ≥ N" is a comparison of the birth date with a date computed
+ * here, and the sum of ages reads the date once as yyyymmdd ((today − birth) div 10000 is the age in whole
+ * years); calling age() per row and per figure made this dialog take seconds at 10⁶ patients.
+ */
+export function ageFiguresByGender(db: Executor, today: string) {
+  const b = patients.birthDate;
+  const t = Number(today.replaceAll('-', ''));
+  const atLeast = (years: number) => sql`${b} <= ${bornOnOrBefore(today, years)}::date`;
+  const int = (expr: SQL) => sql<number>`(${expr})::int`;
+  const ranges = Object.fromEntries(
+    AGE_RANGES.map(([, from, to], k) => [
+      `r${k}`,
+      int(
+        to === null
+          ? sql`count(*) filter (where ${atLeast(from)})`
+          : sql`count(*) filter (where ${atLeast(from)} and not ${atLeast(to + 1)})`,
+      ),
+    ]),
+  ) as Record<`r${number}`, SQL<number>>;
+  const yyyymmdd = sql`(date_part('year', ${b}) * 10000 + date_part('month', ${b}) * 100 + date_part('day', ${b}))`;
+  return db
+    .select({
+      gender: patients.gender,
+      total: int(sql`count(*)`),
+      aged: int(sql`count(*) filter (where ${atLeast(0)})`),
+      ageSum: sql<string | null>`sum(floor((${t} - ${yyyymmdd}) / 10000)) filter (where ${atLeast(0)})`,
+      oldestBirth: sql<string | null>`min(${b})::text`,
+      youngestBirth: sql<string | null>`(max(${b}) filter (where ${atLeast(0)}))::text`,
+      children: int(sql`count(*) filter (where ${atLeast(0)} and not ${atLeast(18)})`),
+      elderly: int(sql`count(*) filter (where ${atLeast(60)})`),
+      ...ranges,
+    })
+    .from(patients)
+    .groupBy(patients.gender);
+}
+
+export function countByBloodGroup(db: Executor) {
+  return db
+    .select({ name: bloodGroups.name, n: count() })
+    .from(patients)
+    .innerJoin(bloodGroups, eq(bloodGroups.id, patients.bloodGroupId))
+    .groupBy(bloodGroups.id, bloodGroups.name)
+    .orderBy(bloodGroups.id);
+}
+
+export function countByEstrato(db: Executor) {
+  return db
+    .select({ estrato: sql<number>`${patients.estrato}::int`, n: count() })
+    .from(patients)
+    .where(isNotNull(patients.estrato))
+    .groupBy(patients.estrato)
+    .orderBy(patients.estrato);
+}

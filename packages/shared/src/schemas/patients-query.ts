@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import {
+  MAX_ID,
+  normaliseGender,
+  normalisePatientStatus,
+  PATIENT_GENDERS,
+  PATIENT_MESSAGES,
+  PATIENT_STATUSES,
+} from './patients';
+import type { PatientGender, PatientStatus } from './patients';
+
+/** Query strings of the patient list and search endpoints (/patients, /patients-v2, /enhanced-patients). */
+
+/** Spec §9: 12 cards per page. Any larger request is answered with at most 100 (the page never downloads all). */
+export const PATIENT_PAGE_SIZE = 12;
+export const PATIENT_MAX_LIMIT = 100;
+export const QUICKSEARCH_MIN_CHARS = 2;
+export const QUICKSEARCH_MAX_RESULTS = 20;
+export const PATIENT_SORTS = ['name', 'document', 'created_at', 'birth_date', 'id'] as const;
+export type PatientSort = (typeof PATIENT_SORTS)[number];
+
+const ALL = new Set(['', 'todos', 'todas', 'all']);
+/** 'Todos', 'all' and '' mean no filter. */
+const filter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && ALL.has(v.trim().toLowerCase()) ? undefined : v),
+    schema.optional(),
+  );
+const filterId = (message: string) =>
+  filter(z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
+const page = z.coerce
+  .number({ error: 'La página debe ser un número' })
+  .int('La página debe ser un número entero')
+  .min(1, 'La página debe ser 1 o mayor')
+  .max(1_000_000, 'Página fuera de rango')
+  .default(1);
+const limit = z.coerce
+  .number({ error: 'El límite debe ser un número' })
+  .int('El límite debe ser un número entero')
+  .min(1, 'El límite debe ser 1 o mayor')
+  .default(PATIENT_PAGE_SIZE)
+  .transform((n) => Math.min(n, PATIENT_MAX_LIMIT));
+const searchText = z
+  .string()
+  .transform((s) => s.replace(/[\u0000-\u001f]/g, ' ').trim())
+  .pipe(z.string().max(100, 'La búsqueda no puede exceder 100 caracteres'))
+  .optional();
+const SORT_ALIASES: Record<string, PatientSort> = {
+  nombre: 'name',
+  documento: 'document',
+  fecha_registro: 'created_at',
+  fecha_nacimiento: 'birth_date',
+};
+const sortBy = filter(
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (SORT_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v),
+    z.enum(PATIENT_SORTS, { error: 'Orden no válido' }),
+  ),
+);
+const sortOrder = filter(
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(['asc', 'desc'], { error: 'Dirección de orden no válida' }),
+  ),
+);
+// A gender filter of 'No especificado' (null) lists the patients without one.
+const genderFilter = filter(
+  z.preprocess(
+    normaliseGender,
+    z.enum(PATIENT_GENDERS, { error: 'Debe seleccionar un género válido' }).nullable(),
+  ),
+);
+const statusFilter = filter(
+  z.preprocess(
+    normalisePatientStatus,
+    z.enum(PATIENT_STATUSES, { error: 'Debe seleccionar un estado válido' }),
+  ),
+);
+
+/** What the service needs to list; every list endpoint maps its own parameter names to this. */
+export interface PatientListFilter {
+  page: number;
+  limit: number;
+  search?: string;
+  gender?: PatientGender | null;
+  status?: PatientStatus;
+  epsId?: number;
+  municipalityId?: number;
+  zoneId?: number;
+  documentType?: number | string;
+  sortBy: PatientSort;
+  sortOrder: 'asc' | 'desc';
+}
+
+/** GET /patients and /patients-v2: page, limit, search (or q), gender, status, eps_id, municipality_id, zone_id. */
+export const patientListQuery = z
+  .object({
+    page,
+    limit,
+    search: searchText,
+    q: searchText,
+    gender: genderFilter,
+    status: statusFilter,
+    eps_id: filterId(PATIENT_MESSAGES.eps),
+    municipality_id: filterId(PATIENT_MESSAGES.municipality),
+    zone_id: filterId(PATIENT_MESSAGES.zone),
+    document_type_id: filterId(PATIENT_MESSAGES.documentType),
+    sort_by: sortBy,
+    sort_order: sortOrder,
+  })
+  .transform((q): PatientListFilter => ({
+    page: q.page,
+    limit: q.limit,
+    search: q.search || q.q || undefined,
+    gender: q.gender,
+    status: q.status,
+    epsId: q.eps_id,
+    municipalityId: q.municipality_id,
+    zoneId: q.zone_id,
+    documentType: q.document_type_id,
+    sortBy: q.sort_by ?? 'name',
+    sortOrder: q.sort_order ?? 'asc',
+  }));
+
+/** GET /enhanced-patients: the same list with the Spanish parameter names; tipo_documento is an id or a code (CC). */
+export const enhancedPatientListQuery = z
+  .object({
+    page,
+    limit,
+    search: searchText,
+    eps_id: filterId(PATIENT_MESSAGES.eps),
+    municipio_id: filterId(PATIENT_MESSAGES.municipality),
+    tipo_documento: filter(
+      z.preprocess(
+        (v) =>
+          typeof v === 'string' && /^\d+$/.test(v.trim())
+            ? Number(v)
+            : typeof v === 'string'
+              ? v.trim().toUpperCase()
+              : v,
+        z.union([z.number().int().positive(), z.string().regex(/^[A-Z]{2,3}$/)], {
+          error: PATIENT_MESSAGES.documentType,
+        }),
+      ),
+    ),
+    genero: genderFilter,
+    estado: statusFilter,
+    sort_by: sortBy,
+    sort_order: sortOrder,
+  })
+  .transform((q): PatientListFilter => ({
+    page: q.page,
+    limit: q.limit,
+    search: q.search || undefined,
+    gender: q.genero,
+    status: q.estado,
+    epsId: q.eps_id,
+    municipalityId: q.municipio_id,
+    documentType: q.tipo_documento,
+    sortBy: q.sort_by ?? 'name',
+    sortOrder: q.sort_order ?? 'asc',
+  }));
+
+/** Quick search: fewer than 2 characters answer an empty list; at most 20 results. */
+export const quickSearchQuery = z.object({
+  query: searchText,
+  q: searchText,
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(QUICKSEARCH_MAX_RESULTS)
+    .transform((n) => Math.min(n, QUICKSEARCH_MAX_RESULTS)),
+});
+
+/** DELETE /patients/{id}: inactivates; ?hard=true deletes permanently. */
+export const deletePatientQuery = z.object({
+  hard: z
+    .enum(['true', 'false', '1', '0'], { error: 'El parámetro hard debe ser true o false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
