@@ -25,6 +25,16 @@ import lookupRoutes from './modules/lookups/routes';
 import sessionRoutes from './modules/sessions/routes';
 import settingsRoutes from './modules/settings/routes';
 import userRoutes from './modules/users/routes';
+import specialtyRoutes from './modules/specialties/routes';
+import doctorRoutes from './modules/doctors/routes';
+import locationRoutes from './modules/locations/routes';
+import locationTypeRoutes from './modules/location-types/routes';
+import zoneRoutes from './modules/zones/routes';
+import municipalityRoutes from './modules/municipalities/routes';
+import epsRoutes from './modules/eps/routes';
+import cupsRoutes from './modules/cups/routes';
+import serviceRoutes from './modules/services/routes';
+import epsAuthorizationRoutes from './modules/eps-authorizations/routes';
 import './lib/context';
 
 export interface BuildOptions {
@@ -97,7 +107,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
     await app.register(
       async (api) => {
-        for (const routes of [healthRoutes, authRoutes, sessionRoutes, userRoutes, settingsRoutes, lookupRoutes, eventRoutes]) {
+        for (const routes of [
+          healthRoutes, authRoutes, sessionRoutes, userRoutes, settingsRoutes, lookupRoutes, eventRoutes,
+          specialtyRoutes, doctorRoutes, locationRoutes, locationTypeRoutes, zoneRoutes, municipalityRoutes,
+          epsRoutes, cupsRoutes, serviceRoutes, epsAuthorizationRoutes,
+        ]) {
           await api.register(routes);
         }
         api.get('/docs', { config: { policy: 'public' }, schema: { hide: true } }, async () => app.swagger());
