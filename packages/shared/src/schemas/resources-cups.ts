@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { NO_CHANGES, clearableText, flag, hasChanges, price, searchText, status } from './resources-common';
+import {
+  NO_CHANGES,
+  NO_NUL,
+  NO_NUL_MESSAGE,
+  clearableText,
+  flag,
+  hasChanges,
+  price,
+  searchText,
+  status,
+} from './resources-common';
 
 export const CUPS_STATUSES = ['Activo', 'Inactivo'] as const;
 export const CUPS_MESSAGES = {
@@ -22,7 +32,8 @@ export const cupsName = z
   .string({ error: CUPS_MESSAGES.name })
   .trim()
   .min(1, CUPS_MESSAGES.name)
-  .max(500, 'El nombre no puede exceder 500 caracteres');
+  .max(500, 'El nombre no puede exceder 500 caracteres')
+  .regex(NO_NUL, NO_NUL_MESSAGE);
 export const cupsCategory = clearableText(100, 'La categoría no puede exceder 100 caracteres');
 export const cupsStatus = status(
   CUPS_STATUSES,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   NO_CHANGES,
+  NO_NUL,
+  NO_NUL_MESSAGE,
   clearableRefId,
   clearableText,
   flag,
@@ -29,6 +31,7 @@ const email = z.preprocess(
     .toLowerCase()
     .max(100, 'El email no puede exceder 100 caracteres')
     .email('Email inválido')
+    .regex(NO_NUL, NO_NUL_MESSAGE)
     .nullable()
     .optional(),
 );

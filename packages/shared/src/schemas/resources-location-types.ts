@@ -7,7 +7,7 @@ const name = z
   .trim()
   .min(1, { message: 'Nombre requerido', abort: true })
   .max(100, 'Ingresa un nombre válido')
-  .refine((s) => /\p{L}/u.test(s), 'Ingresa un nombre válido');
+  .refine((s) => /\p{L}/u.test(s) && !s.includes('\u0000'), 'Ingresa un nombre válido');
 
 export const createLocationTypeBody = z.object({ name, status: activeInactive.default('active') });
 export type CreateLocationTypeBody = z.infer<typeof createLocationTypeBody>;

@@ -125,6 +125,19 @@ describe('EPS authorizations', () => {
     expect(specs.json().data.map((a: { specialty_id: number }) => a.specialty_id)).toEqual([s1]);
   });
 
+  it('two concurrent saves of the same new authorization both succeed on one row', async () => {
+    const s3 = (
+      await admin({ method: 'POST', url: '/api/specialties', payload: { name: 'Nutrición' } })
+    ).json().data.id;
+    const item = { eps_id: epsId, location_id: loc, specialty_id: s3 };
+    const [a, b] = await Promise.all([batch([{ ...item, notes: 'A' }]), batch([{ ...item, notes: 'B' }])]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().data.created + b.json().data.created).toBe(1);
+    expect(
+      (await agent({ method: 'GET', url: `/api/eps-authorizations?specialty_id=${s3}` })).json().total,
+    ).toBe(1);
+  });
+
   it("requires EPS and location with 'Debe seleccionar una EPS y una ubicación'", async () => {
     const res = await batch([{ specialty_id: s1 }]);
     expect(res.statusCode).toBe(400);

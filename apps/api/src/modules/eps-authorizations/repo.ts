@@ -79,9 +79,10 @@ export async function findByKeysForUpdate(
     .for('update');
 }
 
-export async function insert(db: Executor, values: AuthorizationValues) {
-  const [row] = await db.insert(epsAuthorizations).values(values).returning();
-  return row!;
+/** Null when a concurrent request created the same (EPS, specialty, location) first. */
+export async function insertIfAbsent(db: Executor, values: AuthorizationValues) {
+  const [row] = await db.insert(epsAuthorizations).values(values).onConflictDoNothing().returning();
+  return row ?? null;
 }
 
 export async function update(db: Executor, id: number, values: Partial<AuthorizationValues>) {

@@ -146,9 +146,9 @@ export async function saveBatch(deps: AppDeps, actor: Actor, body: EpsAuthorizat
     let updated = 0;
     for (const item of body.authorizations) {
       const key = { epsId: item.eps_id, specialtyId: item.specialty_id, locationId: item.location_id };
-      const before = existing.get(keyOf(key));
+      let before = existing.get(keyOf(key));
       if (!before) {
-        const row = await repo.insert(tx, {
+        const row = await repo.insertIfAbsent(tx, {
           ...key,
           authorized: item.authorized,
           authorizationDate:
@@ -156,17 +156,21 @@ export async function saveBatch(deps: AppDeps, actor: Actor, body: EpsAuthorizat
           expirationDate: item.expiration_date ?? null,
           notes: item.notes ?? null,
         });
-        await writeAudit(tx, actor, {
-          table: 'eps_authorizations',
-          recordId: row.id,
-          action: 'create',
-          newValues: auditView(row),
-        });
-        ids.push(row.id);
-        created++;
-        continue;
+        if (row) {
+          await writeAudit(tx, actor, {
+            table: 'eps_authorizations',
+            recordId: row.id,
+            action: 'create',
+            newValues: auditView(row),
+          });
+          ids.push(row.id);
+          created++;
+          continue;
+        }
+        // Another request created it since we looked: update that row instead.
+        [before] = await repo.findByKeysForUpdate(tx, [key]);
       }
-      const row = await repo.update(tx, before.id, {
+      const row = await repo.update(tx, before!.id, {
         authorized: item.authorized,
         ...(item.authorization_date !== undefined && { authorizationDate: item.authorization_date }),
         ...(item.expiration_date !== undefined && { expirationDate: item.expiration_date }),
@@ -176,7 +180,7 @@ export async function saveBatch(deps: AppDeps, actor: Actor, body: EpsAuthorizat
         table: 'eps_authorizations',
         recordId: row.id,
         action: 'update',
-        oldValues: auditView(before),
+        oldValues: auditView(before!),
         newValues: auditView(row),
       });
       ids.push(row.id);
