@@ -3,7 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/db/cli-migrate.ts', 'src/db/cli-seed.ts', 'src/modules/users/cli-create-admin.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/db/cli-migrate.ts',
+    'src/db/cli-seed.ts',
+    'src/modules/users/cli-create-admin.ts',
+  ],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,
@@ -15,7 +20,9 @@ await build({
     {
       name: 'externalize-npm',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@ips/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@ips/') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

@@ -51,12 +51,14 @@ function safeUrl(url: string): string {
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
-    opts.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[oculto]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+        censor: '[oculto]',
+      },
       serializers: {
         req: (req) => ({ method: req.method, url: safeUrl(req.url), reqId: req.id, remoteAddress: req.ip }),
       },
@@ -93,12 +95,20 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         directives: { 'img-src': ["'self'", 'data:', 'blob:', 'https:'], 'connect-src': ["'self'"] },
       },
     });
-    if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: false });
+    if (config.corsOrigin)
+      await app.register(cors, {
+        origin: config.corsOrigin.split(',').map((o) => o.trim()),
+        credentials: false,
+      });
     await app.register(errorsPlugin);
     await app.register(authPlugin);
     await app.register(swagger, {
       openapi: {
-        info: { title: 'IPS Agenda API', version: VERSION, description: 'API de gestión de citas, agendas y pacientes' },
+        info: {
+          title: 'IPS Agenda API',
+          version: VERSION,
+          description: 'API de gestión de citas, agendas y pacientes',
+        },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },
@@ -108,9 +118,23 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await app.register(
       async (api) => {
         for (const routes of [
-          healthRoutes, authRoutes, sessionRoutes, userRoutes, settingsRoutes, lookupRoutes, eventRoutes,
-          specialtyRoutes, doctorRoutes, locationRoutes, locationTypeRoutes, zoneRoutes, municipalityRoutes,
-          epsRoutes, cupsRoutes, serviceRoutes, epsAuthorizationRoutes,
+          healthRoutes,
+          authRoutes,
+          sessionRoutes,
+          userRoutes,
+          settingsRoutes,
+          lookupRoutes,
+          eventRoutes,
+          specialtyRoutes,
+          doctorRoutes,
+          locationRoutes,
+          locationTypeRoutes,
+          zoneRoutes,
+          municipalityRoutes,
+          epsRoutes,
+          cupsRoutes,
+          serviceRoutes,
+          epsAuthorizationRoutes,
         ]) {
           await api.register(routes);
         }
@@ -124,7 +148,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', index: false });
       // Client-side routes: any GET outside /api that is not a file answers with the app.
       app.get('/*', { config: { policy: 'public' } }, (request, reply) => {
-        if (request.url.startsWith('/api')) return reply.callNotFound();
+        // A missing asset (a path with a file extension) is a 404, not the app's HTML.
+        const path = request.url.split('?')[0]!;
+        if (path.startsWith('/api') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       });
     }

@@ -12,7 +12,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().min(0.1).max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 30)
+    .default(12),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD debe tener al menos 10 caracteres').optional(),
   ORG_TIMEZONE: z.string().default(DEFAULT_TIMEZONE),
@@ -50,7 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (!isValidTimezone(e.ORG_TIMEZONE)) throw new Error(`Configuración inválida: ORG_TIMEZONE ${e.ORG_TIMEZONE}`);
+  if (!isValidTimezone(e.ORG_TIMEZONE))
+    throw new Error(`Configuración inválida: ORG_TIMEZONE ${e.ORG_TIMEZONE}`);
   const embedded = !e.DATABASE_URL;
   return {
     env: e.NODE_ENV,

@@ -97,7 +97,11 @@ export function startOfLocalDay(date: string, tz: string = DEFAULT_TIMEZONE): Da
 }
 
 /** Whole years between a birth date ('YYYY-MM-DD') and today in the zone. */
-export function ageInYears(birthDate: string, now: Instant = new Date(), tz: string = DEFAULT_TIMEZONE): number | null {
+export function ageInYears(
+  birthDate: string,
+  now: Instant = new Date(),
+  tz: string = DEFAULT_TIMEZONE,
+): number | null {
   const m = LOCAL_DATE.exec(birthDate.slice(0, 10));
   if (!m) return null;
   const today = localDate(now, tz).split('-').map(Number) as [number, number, number];

@@ -8,7 +8,9 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await runMigrations(database, config.databaseUrl);
   const report = await seed(database.db, config);
-  console.log(`Catálogos cargados${report.demo ? ' con datos de demostración' : ''}${report.adminCreated ? `; administrador ${report.adminCreated} creado` : ''}.`);
+  console.log(
+    `Catálogos cargados${report.demo ? ' con datos de demostración' : ''}${report.adminCreated ? `; administrador ${report.adminCreated} creado` : ''}.`,
+  );
 } finally {
   await database.close();
 }

@@ -109,7 +109,8 @@ class PgListener {
       set.delete(fn);
       if (set.size === 0 && this.handlers.get(channel) === set) {
         this.handlers.delete(channel);
-        if (this.client && !this.closed) await this.client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        if (this.client && !this.closed)
+          await this.client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
       }
     };
   }
@@ -128,7 +129,8 @@ class PgListener {
         });
         client.on('end', () => this.drop(client));
         await client.connect();
-        for (const channel of this.handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        for (const channel of this.handlers.keys())
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         this.client = client;
         this.retryMs = 500;
         return client;

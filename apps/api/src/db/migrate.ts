@@ -10,7 +10,10 @@ const MIGRATION_LOCK = 727_001;
 
 /** Applies the committed SQL migrations. On a server, one instance at a time (advisory lock). */
 export async function runMigrations(database: Database, databaseUrl?: string): Promise<void> {
-  const migrationsFolder = requireUp('drizzle/meta/_journal.json').replace(/[/\\]meta[/\\]_journal\.json$/, '');
+  const migrationsFolder = requireUp('drizzle/meta/_journal.json').replace(
+    /[/\\]meta[/\\]_journal\.json$/,
+    '',
+  );
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;

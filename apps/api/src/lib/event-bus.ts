@@ -66,7 +66,13 @@ export class EventBus {
       .where(and(inArray(eventLog.channel, channels), gt(eventLog.id, afterId)))
       .orderBy(asc(eventLog.id))
       .limit(limit);
-    return rows.map((r) => ({ id: r.id, channel: r.channel, type: r.type, payload: r.payload, createdAt: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      type: r.type,
+      payload: r.payload,
+      createdAt: r.createdAt.toISOString(),
+    }));
   }
 
   private async dispatch(raw: string) {
@@ -77,9 +83,18 @@ export class EventBus {
       return;
     }
     if ('ref' in event) {
-      const [row] = await this.database.db.select().from(eventLog).where(sql`${eventLog.id} = ${event.id}`);
+      const [row] = await this.database.db
+        .select()
+        .from(eventLog)
+        .where(sql`${eventLog.id} = ${event.id}`);
       if (!row) return;
-      event = { id: row.id, channel: row.channel, type: row.type, payload: row.payload, createdAt: row.createdAt.toISOString() };
+      event = {
+        id: row.id,
+        channel: row.channel,
+        type: row.type,
+        payload: row.payload,
+        createdAt: row.createdAt.toISOString(),
+      };
     }
     const full = event as AppEvent;
     for (const key of [full.channel, '*']) {

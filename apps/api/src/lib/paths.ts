@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
  * Finds `relative` in this file's folder or the nearest parent that has it. The API runs both from
  * `src/` (tsx, tests) and bundled from `dist/`, so fixed `../..` paths would differ between the two.
  */
-export function findUp(relative: string, from: string = dirname(fileURLToPath(import.meta.url))): string | null {
+export function findUp(
+  relative: string,
+  from: string = dirname(fileURLToPath(import.meta.url)),
+): string | null {
   let dir = from;
   for (;;) {
     const candidate = join(dir, relative);

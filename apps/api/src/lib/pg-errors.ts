@@ -13,7 +13,8 @@ export function pgErrorDetail(err: unknown): { constraint?: string; message?: st
   let e: unknown = err;
   for (let depth = 0; e && depth < 5; depth++) {
     const x = e as { code?: unknown; constraint?: string; message?: string };
-    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return { constraint: x.constraint, message: x.message };
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code))
+      return { constraint: x.constraint, message: x.message };
     e = (e as { cause?: unknown }).cause;
   }
   return {};

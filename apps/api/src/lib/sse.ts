@@ -12,7 +12,12 @@ export interface SseOptions {
 }
 
 function frame(event: AppEvent): string {
-  const data = JSON.stringify({ type: event.type, channel: event.channel, payload: event.payload, created_at: event.createdAt });
+  const data = JSON.stringify({
+    type: event.type,
+    channel: event.channel,
+    payload: event.payload,
+    created_at: event.createdAt,
+  });
   return `id: ${event.id}\nevent: ${event.type}\ndata: ${data}\n\n`;
 }
 
@@ -21,7 +26,12 @@ function frame(event: AppEvent): string {
  * (Last-Event-ID), then forwards live events; a heartbeat keeps proxies from closing it and re-checks the
  * session, and the stream ends at once when its session is revoked on any instance.
  */
-export async function openEventStream(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, opts: SseOptions) {
+export async function openEventStream(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: SseOptions,
+) {
   const user = request.user!;
   const raw = reply.raw;
   const lastHeader = request.headers['last-event-id'];

@@ -27,7 +27,8 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt:
 export async function verifyToken(key: Uint8Array, token: string): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new AppError('UNAUTHORIZED', 'Token inválido');
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+      throw new AppError('UNAUTHORIZED', 'Token inválido');
     return { sub: payload.sub, sid: payload.sid, role: String(payload.role), name: String(payload.name) };
   } catch (err) {
     if (err instanceof AppError) throw err;

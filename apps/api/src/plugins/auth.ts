@@ -8,6 +8,20 @@ import { findActiveSession, touchSession } from '../modules/sessions/repo';
 
 const TOUCH_EVERY_MS = 60_000;
 
+/** A registered route and who may call it; the authorization matrix test walks this list. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  policy: Policy;
+  queryToken: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routePolicies: DeclaredRoute[];
+  }
+}
+
 function bearer(request: FastifyRequest, allowQuery: boolean): string | null {
   const header = request.headers.authorization;
   if (header) {
@@ -26,7 +40,8 @@ function bearer(request: FastifyRequest, allowQuery: boolean): string | null {
 export async function authenticate(app: FastifyInstance, token: string): Promise<AuthUser> {
   const claims = await verifyToken(app.deps.jwtKey, token);
   const session = await findActiveSession(app.deps.db, claims.sid);
-  if (!session || String(session.userId) !== claims.sub) throw new AppError('UNAUTHORIZED', 'La sesión fue cerrada. Inicie sesión nuevamente.');
+  if (!session || String(session.userId) !== claims.sub)
+    throw new AppError('UNAUTHORIZED', 'La sesión fue cerrada. Inicie sesión nuevamente.');
   if (session.userStatus !== 'Activo') throw new AppError('UNAUTHORIZED', 'El usuario está inactivo');
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     touchSession(app.deps.db, session.id).catch((err) => app.log.warn({ err }, 'session touch failed'));
@@ -54,11 +69,18 @@ export function isAllowed(policy: Policy, user: AuthUser | null): boolean {
  */
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  const declared: DeclaredRoute[] = [];
+  app.decorate('routePolicies', declared);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    const policy = (route.config as { policy?: Policy } | undefined)?.policy;
+    const config = route.config as { policy?: Policy; queryToken?: boolean } | undefined;
+    const policy = config?.policy;
     if (!policy) throw new Error(`La ruta ${route.method} ${route.url} no declara config.policy`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        declared.push({ method, url: route.url, policy, queryToken: config?.queryToken === true });
+    }
   });
 
   app.addHook('onRequest', async (request) => {

@@ -16,7 +16,15 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 
 function fromCode(code: ErrorCode, message?: string, errors?: Record<string, string[]>): [number, ErrorBody] {
   const def = ERROR_CODES[code];
-  return [def.status, { success: false, message: message ?? def.defaultMessage, error: def.title, ...(errors ? { errors } : {}) }];
+  return [
+    def.status,
+    {
+      success: false,
+      message: message ?? def.defaultMessage,
+      error: def.title,
+      ...(errors ? { errors } : {}),
+    },
+  ];
 }
 
 function fieldKey(instancePath: string, context: string | undefined): string {
@@ -38,7 +46,10 @@ function fromDatabase(err: unknown): [number, ErrorBody] | null {
     case '23P01':
       return fromCode('CONFLICT', 'El horario se cruza con otro registro existente');
     case '23503':
-      return fromCode('CONFLICT', 'El registro está relacionado con otros datos y no se puede completar la operación');
+      return fromCode(
+        'CONFLICT',
+        'El registro está relacionado con otros datos y no se puede completar la operación',
+      );
     case '23514':
     case '23502':
     case '22P02':
@@ -62,7 +73,9 @@ export function toErrorResponse(err: unknown): [number, ErrorBody] | null {
     const errors: Record<string, string[]> = {};
     for (const v of err.validation) {
       const key = fieldKey(v.instancePath, err.validationContext);
-      (errors[key] ??= []).includes(v.message ?? '') || errors[key].push(v.message ?? 'Valor inválido');
+      const list = (errors[key] ??= []);
+      const message = v.message ?? 'Valor inválido';
+      if (!list.includes(message)) list.push(message);
     }
     const message = [...new Set(Object.values(errors).flat())].join('. ');
     return fromCode('VALIDATION', message || undefined, errors);
@@ -87,7 +100,10 @@ export function toErrorResponse(err: unknown): [number, ErrorBody] | null {
   if (db) return db;
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     if (fe.statusCode === 429) return fromCode('TOO_MANY_REQUESTS');
-    return [fe.statusCode, { success: false, message: titleForStatus(fe.statusCode), error: titleForStatus(fe.statusCode) }];
+    return [
+      fe.statusCode,
+      { success: false, message: titleForStatus(fe.statusCode), error: titleForStatus(fe.statusCode) },
+    ];
   }
   return null;
 }
@@ -107,7 +123,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const [status, body] = fromCode('NOT_FOUND', `Ruta no encontrada: ${request.method} ${request.url.split('?')[0]}`);
+    const [status, body] = fromCode(
+      'NOT_FOUND',
+      `Ruta no encontrada: ${request.method} ${request.url.split('?')[0]}`,
+    );
     return send(reply, status, body);
   });
 });

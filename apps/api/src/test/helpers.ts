@@ -69,9 +69,18 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const hash = await passwordHash;
   const rows = await app.deps.db
     .insert(users)
-    .values(ROLES.map((role) => ({ name: `Usuario ${role}`, email: `${role}@test.ips.co`, role, passwordHash: hash })))
+    .values(
+      ROLES.map((role) => ({
+        name: `Usuario ${role}`,
+        email: `${role}@test.ips.co`,
+        role,
+        passwordHash: hash,
+      })),
+    )
     .returning({ id: users.id, email: users.email, role: users.role });
-  const byRole = Object.fromEntries(rows.map((r) => [r.role, { id: r.id, email: r.email }])) as TestApp['users'];
+  const byRole = Object.fromEntries(
+    rows.map((r) => [r.role, { id: r.id, email: r.email }]),
+  ) as TestApp['users'];
   return {
     app,
     users: byRole,
@@ -83,7 +92,11 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
   };
 }
 
-export async function loginAs(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+export async function loginAs(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login ${email} → ${res.statusCode} ${res.body}`);
   return res.json().data.token as string;
@@ -91,5 +104,6 @@ export async function loginAs(app: FastifyInstance, email: string, password = TE
 
 /** app.inject with a bearer token. */
 export function as(app: FastifyInstance, token: string) {
-  return (opts: InjectOptions) => app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } });
+  return (opts: InjectOptions) =>
+    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } });
 }

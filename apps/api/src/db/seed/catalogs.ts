@@ -31,7 +31,8 @@ export function readDivipola(): { code: string; name: string; department: string
   if (header !== 'codigo_divipola,municipio,departamento') throw new Error('divipola: cabecera inesperada');
   return lines.map((line) => {
     const [code, name, department] = line.split(',');
-    if (!code || !/^\d{5}$/.test(code) || !name || !department) throw new Error(`divipola: línea inválida: ${line}`);
+    if (!code || !/^\d{5}$/.test(code) || !name || !department)
+      throw new Error(`divipola: línea inválida: ${line}`);
     return { code, name: titleCase(name), department: titleCase(department) };
   });
 }
@@ -41,7 +42,10 @@ export function readDivipola(): { code: string; name: string; department: string
  * administrator may have edited them.
  */
 export async function seedCatalogs(db: Executor, opts: { demoZones: boolean }): Promise<void> {
-  await db.insert(documentTypes).values([...DOCUMENT_TYPES]).onConflictDoNothing();
+  await db
+    .insert(documentTypes)
+    .values([...DOCUMENT_TYPES])
+    .onConflictDoNothing();
   for (const [table, rows] of [
     [bloodGroups, BLOOD_GROUPS],
     [disabilityTypes, DISABILITY_TYPES],
@@ -49,31 +53,54 @@ export async function seedCatalogs(db: Executor, opts: { demoZones: boolean }): 
     [maritalStatuses, MARITAL_STATUSES],
     [populationGroups, POPULATION_GROUPS],
   ] as const) {
-    await db.insert(table).values([...rows]).onConflictDoNothing();
+    await db
+      .insert(table)
+      .values([...rows])
+      .onConflictDoNothing();
   }
 
-  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(municipalities)) as [{ n: number }];
+  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(municipalities)) as [
+    { n: number },
+  ];
   if (n === 0) {
     const rows = readDivipola();
     for (let i = 0; i < rows.length; i += 500) {
-      await db.insert(municipalities).values(rows.slice(i, i + 500)).onConflictDoNothing();
+      await db
+        .insert(municipalities)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing();
     }
   }
 
   await db
     .insert(eps)
-    .values(EPS_CATALOG.map((e) => ({ name: e.name, code: e.code, affiliationType: e.affiliation_type, status: 'active' })))
+    .values(
+      EPS_CATALOG.map((e) => ({
+        name: e.name,
+        code: e.code,
+        affiliationType: e.affiliation_type,
+        status: 'active',
+      })),
+    )
     .onConflictDoNothing();
 
   if (opts.demoZones) {
     const [{ z }] = (await db.select({ z: sql<number>`count(*)::int` }).from(zones)) as [{ z: number }];
     if (z > 0) return;
     for (const zone of DEMO_ZONES) {
-      const [row] = await db.insert(zones).values({ name: zone.name, description: zone.description }).returning({ id: zones.id });
+      const [row] = await db
+        .insert(zones)
+        .values({ name: zone.name, description: zone.description })
+        .returning({ id: zones.id });
       await db
         .update(municipalities)
         .set({ zoneId: row!.id })
-        .where(sql`${municipalities.code} in (${sql.join(zone.codes.map((c) => sql`${c}`), sql`, `)})`);
+        .where(
+          sql`${municipalities.code} in (${sql.join(
+            zone.codes.map((c) => sql`${c}`),
+            sql`, `,
+          )})`,
+        );
     }
   }
 }

@@ -8,10 +8,25 @@ import { hashPassword } from '../../lib/passwords';
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO_USERS: readonly { name: string; email: string; role: Role; department: string }[] = [
   { name: 'Ana María Rodríguez', email: 'admin@demo.ips.co', role: 'admin', department: 'Dirección' },
-  { name: 'Carlos Andrés Gómez', email: 'supervisor@demo.ips.co', role: 'supervisor', department: 'Call center' },
+  {
+    name: 'Carlos Andrés Gómez',
+    email: 'supervisor@demo.ips.co',
+    role: 'supervisor',
+    department: 'Call center',
+  },
   { name: 'Laura Valentina Pérez', email: 'agente@demo.ips.co', role: 'agent', department: 'Call center' },
-  { name: 'Dr. Jorge Enrique Martínez', email: 'doctor@demo.ips.co', role: 'doctor', department: 'Medicina General' },
-  { name: 'Diana Marcela Castro', email: 'recepcion@demo.ips.co', role: 'reception', department: 'Admisiones' },
+  {
+    name: 'Dr. Jorge Enrique Martínez',
+    email: 'doctor@demo.ips.co',
+    role: 'doctor',
+    department: 'Medicina General',
+  },
+  {
+    name: 'Diana Marcela Castro',
+    email: 'recepcion@demo.ips.co',
+    role: 'reception',
+    department: 'Admisiones',
+  },
 ];
 
 export async function seedDemoUsers(db: Executor): Promise<void> {
@@ -23,18 +38,31 @@ export async function seedDemoUsers(db: Executor): Promise<void> {
 }
 
 /** Creates (or re-activates and resets) an administrator. Used by ADMIN_EMAIL/ADMIN_PASSWORD and the CLI. */
-export async function upsertAdmin(db: Executor, email: string, password: string, name = 'Administrador'): Promise<'created' | 'updated'> {
+export async function upsertAdmin(
+  db: Executor,
+  email: string,
+  password: string,
+  name = 'Administrador',
+): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password);
   const existing = await findUserIdByEmail(db, email);
   if (existing) {
-    await db.update(users).set({ role: 'admin', status: 'Activo', passwordHash, updatedAt: sql`now()` }).where(sql`${users.id} = ${existing}`);
+    await db
+      .update(users)
+      .set({ role: 'admin', status: 'Activo', passwordHash, updatedAt: sql`now()` })
+      .where(sql`${users.id} = ${existing}`);
     return 'updated';
   }
-  await db.insert(users).values({ name, email: email.toLowerCase(), role: 'admin', status: 'Activo', passwordHash });
+  await db
+    .insert(users)
+    .values({ name, email: email.toLowerCase(), role: 'admin', status: 'Activo', passwordHash });
   return 'created';
 }
 
 export async function findUserIdByEmail(db: Executor, email: string): Promise<number | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   return row?.id ?? null;
 }

@@ -18,7 +18,12 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
-    expect(body.data.user).toEqual({ id: t.users.admin.id, name: 'Usuario admin', email: 'admin@test.ips.co', role: 'admin' });
+    expect(body.data.user).toEqual({
+      id: t.users.admin.id,
+      name: 'Usuario admin',
+      email: 'admin@test.ips.co',
+      role: 'admin',
+    });
     expect(typeof body.data.token).toBe('string');
     expect(new Date(body.data.expires_at).getTime()).toBeGreaterThan(Date.now());
   });
@@ -28,7 +33,11 @@ describe('POST /api/auth/login', () => {
     const unknown = await login('nadie@test.ips.co', 'no-es-la-clave');
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Correo electrónico o contraseña incorrectos', error: 'No autorizado' });
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Correo electrónico o contraseña incorrectos',
+        error: 'No autorizado',
+      });
     }
   });
 
@@ -43,7 +52,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it('locks an account after 10 failures in 15 minutes with 429, even with the right password', async () => {
-    for (let i = 0; i < 10; i++) expect((await login('reception@test.ips.co', `mala-${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login('reception@test.ips.co', `mala-${i}`)).statusCode).toBe(401);
     const locked = await login('reception@test.ips.co', TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Demasiados intentos fallidos/);
@@ -62,8 +72,16 @@ describe('tokens and sessions', () => {
 
   it('refuses a missing, malformed, badly signed or expired token with 401', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
-    const malformed = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer abc.def' } });
-    const notBearer = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Basic abc' } });
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer abc.def' },
+    });
+    const notBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Basic abc' },
+    });
     const forged = await new SignJWT({ sid: '00000000-0000-0000-0000-000000000000' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(t.users.admin.id))
@@ -74,7 +92,11 @@ describe('tokens and sessions', () => {
     // A correctly signed token whose expiry has passed.
     const real = await loginAs(t.app, 'supervisor@test.ips.co');
     const me = (await as(t.app, real)({ method: 'GET', url: '/api/auth/me' })).json().data;
-    const expired = await signToken(t.app.deps.jwtKey, { sub: String(me.user.id), sid: me.session.id, role: 'supervisor', name: 'x' }, new Date(Date.now() - 1000));
+    const expired = await signToken(
+      t.app.deps.jwtKey,
+      { sub: String(me.user.id), sid: me.session.id, role: 'supervisor', name: 'x' },
+      new Date(Date.now() - 1000),
+    );
     const expiredRes = await as(t.app, expired)({ method: 'GET', url: '/api/auth/me' });
 
     for (const res of [missing, malformed, notBearer, badSig, expiredRes]) {
@@ -98,7 +120,11 @@ describe('tokens and sessions', () => {
   it('an inactive user cannot sign in and loses access at once', async () => {
     const admin = as(t.app, await loginAs(t.app, 'admin@test.ips.co'));
     const agentToken = await loginAs(t.app, 'agent@test.ips.co');
-    const upd = await admin({ method: 'PUT', url: `/api/users/${t.users.agent.id}`, payload: { status: 'Inactivo' } });
+    const upd = await admin({
+      method: 'PUT',
+      url: `/api/users/${t.users.agent.id}`,
+      payload: { status: 'Inactivo' },
+    });
     expect(upd.statusCode).toBe(200);
     expect((await as(t.app, agentToken)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     const again = await login('agent@test.ips.co', TEST_PASSWORD);

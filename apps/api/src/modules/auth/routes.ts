@@ -9,17 +9,28 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: { policy: 'public' },
-      schema: { tags: ['auth'], summary: 'Iniciar sesión', body: loginBody, response: { 200: ok(loginData) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Iniciar sesión',
+        body: loginBody,
+        response: { 200: ok(loginData) },
+      },
     },
     async (request) => ({
       success: true as const,
-      data: await login(app.deps, request.body, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null }),
+      data: await login(app.deps, request.body, {
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
     }),
   );
 
   app.get(
     '/auth/me',
-    { config: { policy: 'authenticated' }, schema: { tags: ['auth'], summary: 'Usuario actual', response: { 200: ok(meData) } } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags: ['auth'], summary: 'Usuario actual', response: { 200: ok(meData) } },
+    },
     async (request) => {
       const u = request.user!;
       return {
@@ -34,7 +45,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { config: { policy: 'authenticated' }, schema: { tags: ['auth'], summary: 'Cerrar sesión', response: { 200: successOnly } } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags: ['auth'], summary: 'Cerrar sesión', response: { 200: successOnly } },
+    },
     async (request) => {
       await logout(app.deps, request.user!);
       return { success: true as const, message: 'Ha cerrado sesión exitosamente' };

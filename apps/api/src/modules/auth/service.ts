@@ -26,10 +26,13 @@ export async function login(
     );
   }
   const user = await findUserByEmail(deps.db, email);
-  const valid = user ? await verifyPassword(user.passwordHash, body.password) : (await verifyAgainstDummy(body.password), false);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, body.password)
+    : (await verifyAgainstDummy(body.password), false);
   await recordAttempt(deps.db, email, valid, client.ip);
   if (!user || !valid) throw new AppError('UNAUTHORIZED', INVALID);
-  if (user.status !== 'Activo') throw new AppError('FORBIDDEN', 'Su usuario está inactivo. Contacte al administrador.');
+  if (user.status !== 'Activo')
+    throw new AppError('FORBIDDEN', 'Su usuario está inactivo. Contacte al administrador.');
 
   const expiresAt = new Date(Date.now() + deps.config.sessionTtlHours * 3_600_000);
   const session = await createSession(deps.db, {
@@ -38,7 +41,11 @@ export async function login(
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 300) ?? null,
   });
-  const token = await signToken(deps.jwtKey, { sub: String(user.id), sid: session.id, role: user.role, name: user.name }, expiresAt);
+  const token = await signToken(
+    deps.jwtKey,
+    { sub: String(user.id), sid: session.id, role: user.role, name: user.name },
+    expiresAt,
+  );
   return {
     token,
     user: { id: user.id, name: user.name, email: user.email, role: user.role as Role },
@@ -47,5 +54,7 @@ export async function login(
 }
 
 export async function logout(deps: AppDeps, user: AuthUser): Promise<void> {
-  await deps.db.transaction(async (tx) => publishSessionsEnded(deps, tx, await revoke(tx, { id: user.sessionId }, 'logout')));
+  await deps.db.transaction(async (tx) =>
+    publishSessionsEnded(deps, tx, await revoke(tx, { id: user.sessionId }, 'logout')),
+  );
 }

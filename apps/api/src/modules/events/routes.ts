@@ -13,7 +13,10 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         summary: 'Eventos en vivo (Server-Sent Events); token en la cabecera o en ?token=',
-        querystring: z.object({ token: z.string().optional(), last_event_id: z.coerce.number().int().min(0).optional() }),
+        querystring: z.object({
+          token: z.string().optional(),
+          last_event_id: z.coerce.number().int().min(0).optional(),
+        }),
       },
     },
     async (request, reply) => {

@@ -11,7 +11,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['health'],
         summary: 'Estado del servicio y de la base de datos',
         response: {
-          200: z.object({ success: z.literal(true), data: z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }) }),
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }),
+          }),
           503: z.object({ success: z.literal(false), message: z.string(), error: z.string() }),
         },
       },
@@ -21,9 +24,16 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.deps.database.query('select 1');
       } catch (err) {
         app.log.error({ err }, 'health: database unreachable');
-        return reply.status(503).send({ success: false as const, message: 'La base de datos no responde', error: 'Servicio no disponible' });
+        return reply.status(503).send({
+          success: false as const,
+          message: 'La base de datos no responde',
+          error: 'Servicio no disponible',
+        });
       }
-      return { success: true as const, data: { status: 'ok' as const, database: app.deps.database.kind, version: VERSION } };
+      return {
+        success: true as const,
+        data: { status: 'ok' as const, database: app.deps.database.kind, version: VERSION },
+      };
     },
   );
 };

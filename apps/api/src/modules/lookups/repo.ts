@@ -12,15 +12,23 @@ import {
   zones,
 } from '../../db/schema/catalogs';
 
-export const listDocumentTypes = (db: Executor) => db.select().from(documentTypes).orderBy(asc(documentTypes.id));
+export const listDocumentTypes = (db: Executor) =>
+  db.select().from(documentTypes).orderBy(asc(documentTypes.id));
 export const listBloodGroups = (db: Executor) => db.select().from(bloodGroups).orderBy(asc(bloodGroups.id));
-export const listDisabilityTypes = (db: Executor) => db.select().from(disabilityTypes).orderBy(asc(disabilityTypes.id));
-export const listEducationLevels = (db: Executor) => db.select().from(educationLevels).orderBy(asc(educationLevels.id));
-export const listMaritalStatuses = (db: Executor) => db.select().from(maritalStatuses).orderBy(asc(maritalStatuses.id));
-export const listPopulationGroups = (db: Executor) => db.select().from(populationGroups).orderBy(asc(populationGroups.id));
+export const listDisabilityTypes = (db: Executor) =>
+  db.select().from(disabilityTypes).orderBy(asc(disabilityTypes.id));
+export const listEducationLevels = (db: Executor) =>
+  db.select().from(educationLevels).orderBy(asc(educationLevels.id));
+export const listMaritalStatuses = (db: Executor) =>
+  db.select().from(maritalStatuses).orderBy(asc(maritalStatuses.id));
+export const listPopulationGroups = (db: Executor) =>
+  db.select().from(populationGroups).orderBy(asc(populationGroups.id));
 
 export const listZones = (db: Executor) =>
-  db.select({ id: zones.id, name: zones.name, description: zones.description }).from(zones).orderBy(asc(zones.name));
+  db
+    .select({ id: zones.id, name: zones.name, description: zones.description })
+    .from(zones)
+    .orderBy(asc(zones.name));
 
 export const listMunicipalities = (db: Executor, zoneId?: number) =>
   db

@@ -4,7 +4,11 @@ import type { Executor } from '../../db/client';
 import * as repo from './repo';
 
 const zoneQuery = z.object({
-  zone_id: z.coerce.number({ error: 'Debe seleccionar una zona válida' }).int().positive('Debe seleccionar una zona válida').optional(),
+  zone_id: z.coerce
+    .number({ error: 'Debe seleccionar una zona válida' })
+    .int()
+    .positive('Debe seleccionar una zona válida')
+    .optional(),
 });
 
 /** Read-only catalogues of spec part 1 §7 "Lookups", for every signed-in role. */
@@ -20,22 +24,48 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/lookups/eps', 'EPS activas', repo.listActiveEps],
   ];
   for (const [url, summary, load] of simple) {
-    app.get(url, { config: { policy: 'authenticated' }, schema: { tags: ['lookups'], summary } }, async () => ({
-      success: true as const,
-      data: await load(app.deps.db),
-    }));
+    app.get(
+      url,
+      { config: { policy: 'authenticated' }, schema: { tags: ['lookups'], summary } },
+      async () => ({
+        success: true as const,
+        data: await load(app.deps.db),
+      }),
+    );
   }
 
   app.get(
     '/lookups/municipalities',
-    { config: { policy: 'authenticated' }, schema: { tags: ['lookups'], summary: 'Municipios (DIVIPOLA), opcionalmente de una zona', querystring: zoneQuery } },
-    async (request) => ({ success: true as const, data: await repo.listMunicipalities(app.deps.db, request.query.zone_id) }),
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags: ['lookups'],
+        summary: 'Municipios (DIVIPOLA), opcionalmente de una zona',
+        querystring: zoneQuery,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await repo.listMunicipalities(app.deps.db, request.query.zone_id),
+    }),
   );
 
-  app.get('/lookups/all', { config: { policy: 'authenticated' }, schema: { tags: ['lookups'], summary: 'Todos los catálogos' } }, async () => {
-    const db = app.deps.db;
-    const [document_types, blood_groups, education_levels, marital_statuses, population_groups, disability_types, municipalities, zones, eps] =
-      await Promise.all([
+  app.get(
+    '/lookups/all',
+    { config: { policy: 'authenticated' }, schema: { tags: ['lookups'], summary: 'Todos los catálogos' } },
+    async () => {
+      const db = app.deps.db;
+      const [
+        document_types,
+        blood_groups,
+        education_levels,
+        marital_statuses,
+        population_groups,
+        disability_types,
+        municipalities,
+        zones,
+        eps,
+      ] = await Promise.all([
         repo.listDocumentTypes(db),
         repo.listBloodGroups(db),
         repo.listEducationLevels(db),
@@ -46,11 +76,22 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         repo.listZones(db),
         repo.listActiveEps(db),
       ]);
-    return {
-      success: true as const,
-      data: { document_types, blood_groups, education_levels, marital_statuses, population_groups, disability_types, municipalities, zones, eps },
-    };
-  });
+      return {
+        success: true as const,
+        data: {
+          document_types,
+          blood_groups,
+          education_levels,
+          marital_statuses,
+          population_groups,
+          disability_types,
+          municipalities,
+          zones,
+          eps,
+        },
+      };
+    },
+  );
 };
 
 export default lookupRoutes;

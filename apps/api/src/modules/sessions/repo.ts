@@ -22,7 +22,10 @@ export async function findActiveSession(db: Executor, id: string) {
 }
 
 export async function touchSession(db: Executor, id: string) {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, id));
 }
 
 export async function createSession(
@@ -45,7 +48,11 @@ const activeCols = {
 const active = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
 export async function listActiveByUser(db: Executor, userId: number) {
-  return db.select(activeCols).from(sessions).where(and(eq(sessions.userId, userId), active())).orderBy(desc(sessions.lastSeenAt));
+  return db
+    .select(activeCols)
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), active()))
+    .orderBy(desc(sessions.lastSeenAt));
 }
 
 export async function listAllActive(db: Executor) {
@@ -77,6 +84,9 @@ export async function revoke(
 
 export async function findOwned(db: Executor, id: string, userId: number) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, id), eq(sessions.userId, userId), active()));
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), active()));
   return row ?? null;
 }

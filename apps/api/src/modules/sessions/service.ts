@@ -8,7 +8,11 @@ import { findOwned, listActiveByUser, listAllActive, revoke } from './repo';
 export const SESSIONS_CHANNEL = 'sessions';
 
 /** Tells every instance that these sessions ended, so their open streams close at once. */
-export async function publishSessionsEnded(deps: AppDeps, tx: Executor, rows: { id: string; userId: number }[]) {
+export async function publishSessionsEnded(
+  deps: AppDeps,
+  tx: Executor,
+  rows: { id: string; userId: number }[],
+) {
   if (rows.length === 0) return;
   await deps.events.publish(tx, SESSIONS_CHANNEL, 'ended', { session_ids: rows.map((r) => r.id) });
 }
@@ -49,21 +53,41 @@ async function revokeAndAnnounce(
     const rows = await revoke(tx, where, reason);
     await publishSessionsEnded(deps, tx, rows);
     for (const r of rows) {
-      await writeAudit(tx, { userId: user.id, requestId }, { table: 'sessions', recordId: r.id, action: 'revoke', newValues: { reason, user_id: r.userId } });
+      await writeAudit(
+        tx,
+        { userId: user.id, requestId },
+        { table: 'sessions', recordId: r.id, action: 'revoke', newValues: { reason, user_id: r.userId } },
+      );
     }
     return rows.length;
   });
 }
 
 /** Ends one of the caller's own sessions; another user's session id is answered as not found. */
-export async function endOwnSession(deps: AppDeps, user: AuthUser, id: string, requestId: string): Promise<void> {
+export async function endOwnSession(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  requestId: string,
+): Promise<void> {
   const owned = await findOwned(deps.db, id, user.id);
   if (!owned) throw new AppError('NOT_FOUND', 'Sesión no encontrada');
   await revokeAndAnnounce(deps, user, { id }, 'closed_by_user', requestId);
 }
 
-export async function endOwnSessions(deps: AppDeps, user: AuthUser, excludeCurrent: boolean, requestId: string) {
-  return revokeAndAnnounce(deps, user, { userId: user.id, exceptId: excludeCurrent ? user.sessionId : undefined }, 'closed_by_user', requestId);
+export async function endOwnSessions(
+  deps: AppDeps,
+  user: AuthUser,
+  excludeCurrent: boolean,
+  requestId: string,
+) {
+  return revokeAndAnnounce(
+    deps,
+    user,
+    { userId: user.id, exceptId: excludeCurrent ? user.sessionId : undefined },
+    'closed_by_user',
+    requestId,
+  );
 }
 
 export async function endUserSessions(deps: AppDeps, admin: AuthUser, userId: number, requestId: string) {

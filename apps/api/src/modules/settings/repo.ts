@@ -3,7 +3,10 @@ import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema/system';
 
 export async function readMany(db: Executor, keys: readonly string[]): Promise<Record<string, unknown>> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, [...keys]));
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 

@@ -11,7 +11,9 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['settings'],
         summary: 'Nombre de la organización y modo, para la pantalla de ingreso',
-        response: { 200: ok(z.object({ org_name: z.string(), org_timezone: z.string(), demo_mode: z.boolean() })) },
+        response: {
+          200: ok(z.object({ org_name: z.string(), org_timezone: z.string(), demo_mode: z.boolean() })),
+        },
       },
     },
     async () => {
@@ -29,7 +31,14 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/settings',
-    { config: { policy: 'authenticated' }, schema: { tags: ['settings'], summary: 'Configuración de la organización', response: { 200: ok(z.record(z.string(), z.unknown())) } } },
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Configuración de la organización',
+        response: { 200: ok(z.record(z.string(), z.unknown())) },
+      },
+    },
     async () => ({ success: true as const, data: await readAll(app.deps.db) }),
   );
 };

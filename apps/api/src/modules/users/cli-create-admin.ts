@@ -12,15 +12,24 @@ import { upsertAdmin } from '../../db/seed/users';
  */
 const config = loadConfig();
 const rl = createInterface({ input: process.stdin, output: process.stdout });
-const email = z.string().email('Correo inválido').parse(process.argv[2] ?? config.adminEmail ?? (await rl.question('Correo del administrador: ')).trim());
-const password = newPassword.parse(config.adminPassword ?? (await rl.question('Contraseña (mínimo 12 caracteres): ')));
+const email = z
+  .string()
+  .email('Correo inválido')
+  .parse(process.argv[2] ?? config.adminEmail ?? (await rl.question('Correo del administrador: ')).trim());
+const password = newPassword.parse(
+  config.adminPassword ?? (await rl.question('Contraseña (mínimo 12 caracteres): ')),
+);
 rl.close();
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await runMigrations(database, config.databaseUrl);
   const result = await upsertAdmin(database.db, email, password);
-  console.log(result === 'created' ? `Administrador ${email} creado.` : `La cuenta ${email} ahora es administradora activa y su contraseña fue cambiada.`);
+  console.log(
+    result === 'created'
+      ? `Administrador ${email} creado.`
+      : `La cuenta ${email} ahora es administradora activa y su contraseña fue cambiada.`,
+  );
 } finally {
   await database.close();
 }

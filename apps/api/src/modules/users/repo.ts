@@ -35,7 +35,11 @@ export async function insert(db: Executor, values: typeof users.$inferInsert) {
 }
 
 export async function update(db: Executor, id: number, values: Partial<typeof users.$inferInsert>) {
-  const [row] = await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -45,6 +49,9 @@ export async function remove(db: Executor, id: number) {
 }
 
 export async function countActiveAdmins(db: Executor) {
-  const [row] = await db.select({ n: count() }).from(users).where(sql`${users.role} = 'admin' and ${users.status} = 'Activo'`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(sql`${users.role} = 'admin' and ${users.status} = 'Activo'`);
   return row?.n ?? 0;
 }

@@ -17,7 +17,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Usuarios del sistema',
         querystring: listUsersQuery,
-        response: { 200: ok(z.array(userDto)).extend({ total: z.number(), page: z.number(), limit: z.number() }) },
+        response: {
+          200: ok(z.array(userDto)).extend({ total: z.number(), page: z.number(), limit: z.number() }),
+        },
       },
     },
     async (request) => {
@@ -28,7 +30,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    { config: { policy }, schema: { tags, summary: 'Un usuario', params: idParam, response: { 200: ok(userDto) } } },
+    {
+      config: { policy },
+      schema: { tags, summary: 'Un usuario', params: idParam, response: { 200: ok(userDto) } },
+    },
     async (request) => ({ success: true as const, data: await getUser(app.deps, request.params.id) }),
   );
 
@@ -56,7 +61,16 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/:id',
-    { config: { policy }, schema: { tags, summary: 'Actualizar usuario', params: idParam, body: updateUserBody, response: { 200: ok(userDto) } } },
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Actualizar usuario',
+        params: idParam,
+        body: updateUserBody,
+        response: { 200: ok(userDto) },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await updateUser(app.deps, actorOf(request), request.params.id, request.body),
@@ -66,7 +80,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:id',
-    { config: { policy }, schema: { tags, summary: 'Eliminar usuario', params: idParam, response: { 200: successOnly } } },
+    {
+      config: { policy },
+      schema: { tags, summary: 'Eliminar usuario', params: idParam, response: { 200: successOnly } },
+    },
     async (request) => {
       await deleteUser(app.deps, actorOf(request), request.params.id);
       return { success: true as const, message: 'Usuario eliminado' };

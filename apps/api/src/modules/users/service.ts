@@ -49,17 +49,30 @@ export async function createUser(db: Db, actor: Actor, body: CreateUserBody) {
       status: body.status,
       passwordHash,
     });
-    await writeAudit(tx, actor, { table: 'users', recordId: u.id, action: 'create', newValues: auditView(u) });
+    await writeAudit(tx, actor, {
+      table: 'users',
+      recordId: u.id,
+      action: 'create',
+      newValues: auditView(u),
+    });
     return { user: toDto(u), generatedPassword: generated };
   });
 }
 
-export async function updateUser(deps: AppDeps, actor: Actor, id: number, body: UpdateUserBody): Promise<UserDto> {
+export async function updateUser(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  body: UpdateUserBody,
+): Promise<UserDto> {
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return deps.db.transaction(async (tx) => {
     const before = await repo.findByIdForUpdate(tx, id);
     if (!before) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
-    const demotesAdmin = before.role === 'admin' && before.status === 'Activo' && ((body.role && body.role !== 'admin') || body.status === 'Inactivo');
+    const demotesAdmin =
+      before.role === 'admin' &&
+      before.status === 'Activo' &&
+      ((body.role && body.role !== 'admin') || body.status === 'Inactivo');
     if (demotesAdmin && (await repo.countActiveAdmins(tx)) <= 1) {
       throw new AppError('CONFLICT', 'Debe existir al menos un administrador activo');
     }
@@ -99,6 +112,11 @@ export async function deleteUser(deps: AppDeps, actor: Actor, id: number): Promi
     const ended = await revoke(tx, { userId: id }, 'user_deleted');
     await publishSessionsEnded(deps, tx, ended);
     await repo.remove(tx, id);
-    await writeAudit(tx, actor, { table: 'users', recordId: id, action: 'delete', oldValues: auditView(before) });
+    await writeAudit(tx, actor, {
+      table: 'users',
+      recordId: id,
+      action: 'delete',
+      oldValues: auditView(before),
+    });
   });
 }

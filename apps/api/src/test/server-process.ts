@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const API_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() =>
+        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('sin puerto')),
+      );
+    });
+  });
+}
+
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Starts the real server (src/server.ts through tsx) as a child process and waits for /api/health. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`el servidor terminó al iniciar:\n${out}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`el servidor no respondió a tiempo:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, child, output: () => out };
+}
+
+export function waitForExit(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+  });
+}

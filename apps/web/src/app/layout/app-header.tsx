@@ -1,0 +1,73 @@
+import { FlaskConicalIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
+import { formatLongDate } from '@ips/shared/format';
+import { useSidebar } from '@/app/layout/sidebar-context';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const SHORTCUT = isMac ? '⌘B' : 'Ctrl+B';
+
+export function AppHeader({
+  orgName,
+  timezone,
+  demoMode,
+}: {
+  orgName: string;
+  timezone: string;
+  demoMode: boolean;
+}) {
+  const { expanded, isMobile, toggle, setMobileOpen } = useSidebar();
+  const label = isMobile ? 'Abrir menú' : expanded ? 'Contraer menú' : 'Expandir menú';
+  const today = formatLongDate(new Date(), timezone);
+
+  return (
+    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b bg-card/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/75 md:px-5">
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={isMobile ? () => setMobileOpen(true) : toggle}
+            aria-label={label}
+            aria-keyshortcuts={isMobile ? undefined : 'Control+B Meta+B'}
+            aria-expanded={isMobile ? undefined : expanded}
+            className="text-muted-foreground"
+          >
+            {isMobile ? (
+              <MenuIcon aria-hidden />
+            ) : expanded ? (
+              <PanelLeftCloseIcon aria-hidden />
+            ) : (
+              <PanelLeftOpenIcon aria-hidden />
+            )}
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent side="bottom">{isMobile ? label : `${label} (${SHORTCUT})`}</TooltipContent>
+      </Tooltip>
+
+      {isMobile ? (
+        <p className="min-w-0 flex-1 truncate text-sm font-semibold">{orgName}</p>
+      ) : (
+        <p className="min-w-0 flex-1 truncate text-sm text-muted-foreground first-letter:uppercase">
+          {today}
+        </p>
+      )}
+
+      {demoMode && (
+        <Badge
+          variant="warning"
+          className="py-1"
+          title="Datos y usuarios de demostración"
+          data-testid="demo-badge"
+        >
+          <FlaskConicalIcon aria-hidden />
+          <span className="max-[420px]:sr-only">Modo demostración</span>
+          <span className="hidden max-[420px]:inline" aria-hidden>
+            Demo
+          </span>
+        </Badge>
+      )}
+    </header>
+  );
+}

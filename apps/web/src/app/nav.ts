@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { SettingsIcon } from 'lucide-react';
+import type { Role } from '@ips/shared/catalogs/roles';
+
+/**
+ * The sidebar and the signed-in routes are both built from this registry, so a screen appears in the menu exactly
+ * when its page exists. Add an entry when a page is built; never add one for a page that does not exist yet.
+ *
+ * Spec part 1 §2 — groups in this order, with the entries still to come:
+ *   main       Gestión de agenda → /appointments
+ *   Principal  Pacientes → /patients
+ *   Gestión    Cola de Espera → /queue (badge: waiting patients, every 30 s), Cola Diaria → /daily-queue,
+ *              Consultas → /consultations, Ubicaciones → /locations
+ *   Análisis   Análisis → /analytics, Distribución → /distribution
+ *   footer     Configuración → /settings
+ */
+export type NavGroupId = 'main' | 'principal' | 'gestion' | 'analisis' | 'footer';
+
+export const NAV_GROUPS: readonly { id: Exclude<NavGroupId, 'footer'>; label: string | null }[] = [
+  { id: 'main', label: null },
+  { id: 'principal', label: 'Principal' },
+  { id: 'gestion', label: 'Gestión' },
+  { id: 'analisis', label: 'Análisis' },
+];
+
+export interface NavItem {
+  group: NavGroupId;
+  /** Sidebar text; also the browser tab title. */
+  label: string;
+  path: string;
+  icon: LucideIcon;
+  /** The page, loaded on first visit as its own chunk. */
+  page: () => Promise<{ default: ComponentType }>;
+  /** Roles that see and may open the page; all roles when absent. */
+  roles?: readonly Role[];
+  /** A small live counter beside the label (e.g. waiting patients). Keep it light: it ships with the shell. */
+  badge?: ComponentType;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    group: 'footer',
+    label: 'Configuración',
+    path: '/settings',
+    icon: SettingsIcon,
+    page: () => import('@/app/routes/settings-page'),
+  },
+];
+
+export function canSee(item: NavItem, role: Role | undefined): boolean {
+  return !item.roles || (role !== undefined && item.roles.includes(role));
+}
+
+/** Entries the role may see, in sidebar order (groups first, then the footer). */
+export function visibleItems(role: Role | undefined): NavItem[] {
+  const order: NavGroupId[] = [...NAV_GROUPS.map((g) => g.id), 'footer'];
+  return order.flatMap((g) => NAV_ITEMS.filter((i) => i.group === g && canSee(i, role)));
+}
+
+export function findItem(pathname: string): NavItem | undefined {
+  return NAV_ITEMS.find((i) => pathname === i.path || pathname.startsWith(`${i.path}/`));
+}
