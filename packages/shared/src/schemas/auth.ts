@@ -2,18 +2,34 @@ import { z } from 'zod';
 import { ROLES } from '../catalogs/roles';
 
 export const loginBody = z.object({
-  email: z.string({ error: 'Ingrese su correo electrónico' }).trim().min(1, 'Ingrese su correo electrónico').max(254, 'Correo electrónico inválido').email('Correo electrónico inválido'),
-  password: z.string({ error: 'Ingrese su contraseña' }).min(1, 'Ingrese su contraseña').max(200, 'La contraseña no puede exceder 200 caracteres'),
+  email: z
+    .string({ error: 'Ingrese su correo electrónico' })
+    .trim()
+    .min(1, 'Ingrese su correo electrónico')
+    .max(254, 'Correo electrónico inválido')
+    .email('Correo electrónico inválido'),
+  password: z
+    .string({ error: 'Ingrese su contraseña' })
+    .min(1, 'Ingrese su contraseña')
+    .max(200, 'La contraseña no puede exceder 200 caracteres'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const authUser = z.object({ id: z.number(), name: z.string(), email: z.string(), role: z.enum(ROLES) });
+export const authUser = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
 export type AuthUserDto = z.infer<typeof authUser>;
 
 export const loginData = z.object({ token: z.string(), user: authUser, expires_at: z.string() });
 export type LoginData = z.infer<typeof loginData>;
 
-export const meData = z.object({ user: authUser, session: z.object({ id: z.string(), expires_at: z.string() }) });
+export const meData = z.object({
+  user: authUser,
+  session: z.object({ id: z.string(), expires_at: z.string() }),
+});
 
 /** Password rule for accounts created or changed through the API (ASVS 2.1.1: at least 12 characters). */
 export const newPassword = z

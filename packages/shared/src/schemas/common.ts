@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** Positive integer id in a path, e.g. /users/{id}. */
 export const idParam = z.object({
-  id: z.coerce.number({ error: 'El identificador debe ser un número' }).int('El identificador debe ser un número entero').positive('El identificador debe ser positivo'),
+  id: z.coerce
+    .number({ error: 'El identificador debe ser un número' })
+    .int('El identificador debe ser un número entero')
+    .positive('El identificador debe ser positivo'),
 });
 
 export const successOnly = z.object({ success: z.literal(true), message: z.string().optional() });

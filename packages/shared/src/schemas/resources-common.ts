@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** PostgreSQL text cannot hold U+0000; refusing it here keeps it a 400 instead of a database error. */
-export const NO_NUL = /^[^\u0000]*$/;
+export const noNul = (s: string) => !s.includes('\u0000');
 export const NO_NUL_MESSAGE = 'El texto contiene caracteres no permitidos';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -15,13 +15,13 @@ const toNumber = (v: unknown) => (typeof v === 'string' && numericText.test(v) ?
 
 /** A required name: missing or blank gives `required`; longer than `max` gives `tooLong`. */
 export const requiredText = (required: string, max = 100, tooLong = `No puede exceder ${max} caracteres`) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong).regex(NO_NUL, NO_NUL_MESSAGE);
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong).refine(noNul, NO_NUL_MESSAGE);
 
 /** Optional text that may be cleared: blank or null stores null, absent leaves the value unchanged. */
 export const clearableText = (max: number, message = `No puede exceder ${max} caracteres`) =>
   z.preprocess(
     blankToNull,
-    z.string().trim().max(max, message).regex(NO_NUL, NO_NUL_MESSAGE).nullable().optional(),
+    z.string().trim().max(max, message).refine(noNul, NO_NUL_MESSAGE).nullable().optional(),
   );
 
 /** A number that may arrive as text ("30"); anything else that is not a number gives `message`. */
@@ -114,7 +114,7 @@ export const clearableDate = (message?: string) =>
 /** Free-text search of a list; blank means no filter. */
 export const searchText = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().trim().max(100).regex(NO_NUL, NO_NUL_MESSAGE).optional(),
+  z.string().trim().max(100).refine(noNul, NO_NUL_MESSAGE).optional(),
 );
 
 /** `?q=` of the autocomplete routes: the screens search from 2 characters. */
@@ -123,7 +123,7 @@ export const autocompleteQuery = z.object({
     .string({ error: 'Ingrese un texto de búsqueda' })
     .trim()
     .max(100, 'Búsqueda demasiado larga')
-    .regex(NO_NUL, NO_NUL_MESSAGE),
+    .refine(noNul, NO_NUL_MESSAGE),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 

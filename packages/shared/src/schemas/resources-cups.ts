@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   NO_CHANGES,
-  NO_NUL,
+  noNul,
   NO_NUL_MESSAGE,
   clearableText,
   flag,
@@ -33,7 +33,7 @@ export const cupsName = z
   .trim()
   .min(1, CUPS_MESSAGES.name)
   .max(500, 'El nombre no puede exceder 500 caracteres')
-  .regex(NO_NUL, NO_NUL_MESSAGE);
+  .refine(noNul, NO_NUL_MESSAGE);
 export const cupsCategory = clearableText(100, 'La categoría no puede exceder 100 caracteres');
 export const cupsStatus = status(
   CUPS_STATUSES,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   NO_CHANGES,
-  NO_NUL,
+  noNul,
   NO_NUL_MESSAGE,
   clearableRefId,
   clearableText,
@@ -31,7 +31,7 @@ const email = z.preprocess(
     .toLowerCase()
     .max(100, 'El email no puede exceder 100 caracteres')
     .email('Email inválido')
-    .regex(NO_NUL, NO_NUL_MESSAGE)
+    .refine(noNul, NO_NUL_MESSAGE)
     .nullable()
     .optional(),
 );

@@ -28,7 +28,10 @@ const phone = z.preprocess(
 );
 const role = z.enum(ROLES, { error: 'Rol inválido' });
 const status = z.enum(USER_STATUSES, { error: 'Debe seleccionar un estado válido' });
-const password = z.preprocess((v) => (typeof v === 'string' && v === '' ? undefined : v), newPassword.optional());
+const password = z.preprocess(
+  (v) => (typeof v === 'string' && v === '' ? undefined : v),
+  newPassword.optional(),
+);
 
 export const createUserBody = z.object({
   name,
