@@ -27,6 +27,16 @@ import pregnancyRoutes from './modules/pregnancies/routes';
 import sessionRoutes from './modules/sessions/routes';
 import settingsRoutes from './modules/settings/routes';
 import userRoutes from './modules/users/routes';
+import specialtyRoutes from './modules/specialties/routes';
+import doctorRoutes from './modules/doctors/routes';
+import locationRoutes from './modules/locations/routes';
+import locationTypeRoutes from './modules/location-types/routes';
+import zoneRoutes from './modules/zones/routes';
+import municipalityRoutes from './modules/municipalities/routes';
+import epsRoutes from './modules/eps/routes';
+import cupsRoutes from './modules/cups/routes';
+import serviceRoutes from './modules/services/routes';
+import epsAuthorizationRoutes from './modules/eps-authorizations/routes';
 import './lib/context';
 
 export interface BuildOptions {
@@ -119,6 +129,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
           eventRoutes,
           patientRoutes,
           pregnancyRoutes,
+          specialtyRoutes,
+          doctorRoutes,
+          locationRoutes,
+          locationTypeRoutes,
+          zoneRoutes,
+          municipalityRoutes,
+          epsRoutes,
+          cupsRoutes,
+          serviceRoutes,
+          epsAuthorizationRoutes,
         ]) {
           await api.register(routes);
         }

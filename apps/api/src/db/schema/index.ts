@@ -3,3 +3,4 @@ export * from './users';
 export * from './system';
 export * from './catalogs';
 export * from './patients';
+export * from './resources';

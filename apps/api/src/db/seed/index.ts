@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { insertDefaults } from '../../modules/settings/repo';
 import { defaultSettings } from '../../modules/settings/defaults';
 import { seedCatalogs } from './catalogs';
+import { seedCupsCatalogue, seedResourcesDemo } from './resources-demo';
 import { seedDemoPatients } from './patients-demo';
 import { findUserIdByEmail, seedDemoUsers, upsertAdmin } from './users';
 
@@ -13,11 +14,13 @@ export interface SeedReport {
 
 /**
  * Runs on every start and is idempotent: catalogues and default settings always; the administrator from
- * ADMIN_EMAIL/ADMIN_PASSWORD when no account has that e-mail yet (a restart never resets its password); demo users, demo zones and demo patients only in demo mode.
+ * ADMIN_EMAIL/ADMIN_PASSWORD when no account has that e-mail yet (a restart never resets its password); demo users,
+ * demo zones, demo master data and demo patients only in demo mode; the small CUPS catalogue always.
  */
 export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
   await insertDefaults(db, defaultSettings(config.orgTimezone));
   await seedCatalogs(db, { demoZones: config.demoMode });
+  await seedCupsCatalogue(db);
   const report: SeedReport = { demo: config.demoMode };
   if (config.adminEmail && config.adminPassword && !(await findUserIdByEmail(db, config.adminEmail))) {
     await upsertAdmin(db, config.adminEmail, config.adminPassword);
@@ -25,6 +28,7 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
   }
   if (config.demoMode) {
     await seedDemoUsers(db);
+    await seedResourcesDemo(db);
     await seedDemoPatients(db, config.orgTimezone);
   }
   return report;

@@ -1,0 +1,70 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { containsPattern } from '@ips/shared/schemas/resources-common';
+import type { Executor } from '../../db/client';
+import {
+  doctorSpecialties,
+  epsAuthorizations,
+  locationSpecialties,
+  specialties,
+} from '../../db/schema/resources';
+
+export type SpecialtyRow = typeof specialties.$inferSelect;
+
+export async function findById(db: Executor, id: number) {
+  const [row] = await db.select().from(specialties).where(eq(specialties.id, id));
+  return row ?? null;
+}
+
+export async function findByIdForUpdate(db: Executor, id: number) {
+  const [row] = await db.select().from(specialties).where(eq(specialties.id, id)).for('update');
+  return row ?? null;
+}
+
+export function list(db: Executor, filter: { q?: string; active?: boolean }) {
+  const like = filter.q ? containsPattern(filter.q) : undefined;
+  return db
+    .select()
+    .from(specialties)
+    .where(
+      and(
+        like ? sql`immutable_unaccent(${specialties.name}) ilike immutable_unaccent(${like})` : undefined,
+        filter.active === undefined ? undefined : eq(specialties.active, filter.active),
+      ),
+    )
+    .orderBy(asc(specialties.name), asc(specialties.id));
+}
+
+export async function insert(db: Executor, values: typeof specialties.$inferInsert) {
+  const [row] = await db.insert(specialties).values(values).returning();
+  return row!;
+}
+
+export async function update(db: Executor, id: number, values: Partial<typeof specialties.$inferInsert>) {
+  const [row] = await db
+    .update(specialties)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(specialties.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function remove(db: Executor, id: number) {
+  await db.delete(specialties).where(eq(specialties.id, id));
+}
+
+/** Doctors and locations that offer the specialty. */
+export async function usage(db: Executor, id: number) {
+  const [[d], [l]] = await Promise.all([
+    db.select({ n: count() }).from(doctorSpecialties).where(eq(doctorSpecialties.specialtyId, id)),
+    db.select({ n: count() }).from(locationSpecialties).where(eq(locationSpecialties.specialtyId, id)),
+  ]);
+  return { doctors: d?.n ?? 0, locations: l?.n ?? 0 };
+}
+
+export async function authorizationIds(db: Executor, id: number) {
+  const rows = await db
+    .select({ id: epsAuthorizations.id })
+    .from(epsAuthorizations)
+    .where(eq(epsAuthorizations.specialtyId, id));
+  return rows.map((r) => r.id);
+}

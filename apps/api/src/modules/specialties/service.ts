@@ -1,0 +1,126 @@
+import { AppError } from '@ips/shared/errors';
+import type {
+  CreateSpecialtyBody,
+  SpecialtyDto,
+  SpecialtyUsageDto,
+  UpdateSpecialtyBody,
+} from '@ips/shared/schemas/resources-specialties';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { writeAudit } from '../../lib/audit';
+import { registerConstraintMessage } from '../../plugins/errors';
+import * as repo from './repo';
+
+registerConstraintMessage('specialties_name_key', 'CONFLICT', 'Ya existe una especialidad con ese nombre');
+registerConstraintMessage(
+  'specialties_duration_check',
+  'VALIDATION',
+  'Ingresa un valor entre 10 y 480 minutos',
+);
+// Raised only when a doctor or location got the specialty between the usage check and the delete.
+registerConstraintMessage(
+  'doctor_specialties_specialty_fk',
+  'CONFLICT',
+  'La especialidad está asignada a doctores y no se puede eliminar',
+);
+registerConstraintMessage(
+  'location_specialties_specialty_fk',
+  'CONFLICT',
+  'La especialidad está asignada a sedes y no se puede eliminar',
+);
+
+const NOT_FOUND = 'Especialidad no encontrada';
+
+export function toDto(s: repo.SpecialtyRow): SpecialtyDto {
+  return {
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    default_duration_minutes: s.defaultDurationMinutes,
+    active: s.active,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+  };
+}
+
+export async function listSpecialties(db: Db, filter: { q?: string; active?: boolean }) {
+  return (await repo.list(db, filter)).map(toDto);
+}
+
+export async function getSpecialty(db: Db, id: number) {
+  const s = await repo.findById(db, id);
+  if (!s) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toDto(s);
+}
+
+export async function getUsage(db: Db, id: number): Promise<SpecialtyUsageDto> {
+  if (!(await repo.findById(db, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const { doctors, locations } = await repo.usage(db, id);
+  // The waiting queue has no table yet; the queue issue adds its count here.
+  return { doctors, locations, queue: 0 };
+}
+
+export async function createSpecialty(db: Db, actor: Actor, body: CreateSpecialtyBody) {
+  return db.transaction(async (tx) => {
+    const s = await repo.insert(tx, {
+      name: body.name,
+      description: body.description ?? null,
+      defaultDurationMinutes: body.default_duration_minutes,
+      active: body.active,
+    });
+    await writeAudit(tx, actor, {
+      table: 'specialties',
+      recordId: s.id,
+      action: 'create',
+      newValues: toDto(s),
+    });
+    return toDto(s);
+  });
+}
+
+export async function updateSpecialty(db: Db, actor: Actor, id: number, body: UpdateSpecialtyBody) {
+  return db.transaction(async (tx) => {
+    const before = await repo.findByIdForUpdate(tx, id);
+    if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const after = await repo.update(tx, id, {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.default_duration_minutes !== undefined && {
+        defaultDurationMinutes: body.default_duration_minutes,
+      }),
+      ...(body.active !== undefined && { active: body.active }),
+    });
+    await writeAudit(tx, actor, {
+      table: 'specialties',
+      recordId: id,
+      action: 'update',
+      oldValues: toDto(before),
+      newValues: toDto(after!),
+    });
+    return toDto(after!);
+  });
+}
+
+export async function deleteSpecialty(db: Db, actor: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const before = await repo.findByIdForUpdate(tx, id);
+    if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const { doctors, locations } = await repo.usage(tx, id);
+    const queue = 0; // no queue table yet (see getUsage)
+    if (doctors + locations + queue > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `Está asignada a ${doctors} doctores, ${locations} sedes y ${queue} en cola.`,
+      );
+    }
+    // EPS authorizations of the specialty go with it (FK cascade); the audit keeps which ones.
+    const authorizationIds = await repo.authorizationIds(tx, id);
+    await repo.remove(tx, id);
+    await writeAudit(tx, actor, {
+      table: 'specialties',
+      recordId: id,
+      action: 'delete',
+      oldValues: { ...toDto(before), eps_authorization_ids: authorizationIds },
+    });
+  });
+}

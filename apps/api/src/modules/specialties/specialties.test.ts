@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema/system';
+import { as, buildTestApp, loginAs, type TestApp } from '../../test/helpers';
+
+let t: TestApp;
+let admin: ReturnType<typeof as>;
+let supervisor: ReturnType<typeof as>;
+let agent: ReturnType<typeof as>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = as(t.app, await loginAs(t.app, 'admin@test.ips.co'));
+  supervisor = as(t.app, await loginAs(t.app, 'supervisor@test.ips.co'));
+  agent = as(t.app, await loginAs(t.app, 'agent@test.ips.co'));
+});
+afterAll(async () => t?.close());
+
+const create = (payload: unknown) =>
+  admin({ method: 'POST', url: '/api/specialties', payload: payload as object });
+
+describe('specialties CRUD', () => {
+  it('creates with defaults, reads, lists, updates and audits', async () => {
+    const res = await create({ name: '  Pediatría ', description: 'Niños y adolescentes' });
+    expect(res.statusCode).toBe(201);
+    const s = res.json().data;
+    expect(s).toMatchObject({
+      name: 'Pediatría',
+      description: 'Niños y adolescentes',
+      default_duration_minutes: 30,
+      active: true,
+    });
+    expect(res.json().message).toBe('Especialidad creada');
+
+    const one = await agent({ method: 'GET', url: `/api/specialties/${s.id}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data.name).toBe('Pediatría');
+
+    await create({ name: 'Cardiología', default_duration_minutes: '45' });
+    const list = await agent({ method: 'GET', url: '/api/specialties?q=pediatria' });
+    expect(list.json().data.map((x: { name: string }) => x.name)).toEqual(['Pediatría']);
+    expect(list.json().total).toBe(1);
+
+    const upd = await supervisor({
+      method: 'PUT',
+      url: `/api/specialties/${s.id}`,
+      payload: { active: false, default_duration_minutes: 20 },
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().data).toMatchObject({ active: false, default_duration_minutes: 20, name: 'Pediatría' });
+    const inactive = await agent({ method: 'GET', url: '/api/specialties?active=false' });
+    expect(inactive.json().data.map((x: { id: number }) => x.id)).toEqual([s.id]);
+
+    const cleared = await admin({
+      method: 'PUT',
+      url: `/api/specialties/${s.id}`,
+      payload: { description: '' },
+    });
+    expect(cleared.json().data.description).toBeNull();
+
+    const audits = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'specialties'), eq(auditLog.recordId, String(s.id))));
+    expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'update']);
+    expect(audits[1]!.userId).toBe(t.users.supervisor.id);
+  });
+
+  it('validates name and duration with the messages of the spec', async () => {
+    const noName = await create({ default_duration_minutes: 30 });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().errors.name).toEqual(['Nombre requerido']);
+    const blank = await create({ name: '   ' });
+    expect(blank.json().errors.name).toEqual(['Nombre requerido']);
+    for (const bad of [9, 481, 30.5]) {
+      const res = await create({ name: `X ${bad}`, default_duration_minutes: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.default_duration_minutes).toEqual(['Ingresa un valor entre 10 y 480 minutos']);
+    }
+    const nan = await create({ name: 'X', default_duration_minutes: 'mucho' });
+    expect(nan.json().errors.default_duration_minutes).toEqual(['Duración inválida']);
+    expect((await create({ name: 'Límite bajo', default_duration_minutes: 10 })).statusCode).toBe(201);
+    expect((await create({ name: 'Límite alto', default_duration_minutes: 480 })).statusCode).toBe(201);
+    const empty = await admin({ method: 'PUT', url: '/api/specialties/1', payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('No hay cambios para guardar');
+  });
+
+  it('refuses a duplicate name whatever its case with 409', async () => {
+    expect((await create({ name: 'Dermatología' })).statusCode).toBe(201);
+    const dup = await create({ name: 'DERMATOLOGÍA' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('Ya existe una especialidad con ese nombre');
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await agent({ method: 'GET', url: '/api/specialties/99999' })).statusCode).toBe(404);
+    expect((await agent({ method: 'GET', url: '/api/specialties/99999/usage' })).statusCode).toBe(404);
+    expect(
+      (await admin({ method: 'PUT', url: '/api/specialties/99999', payload: { active: true } })).statusCode,
+    ).toBe(404);
+    expect((await admin({ method: 'DELETE', url: '/api/specialties/99999' })).statusCode).toBe(404);
+    expect((await agent({ method: 'GET', url: '/api/specialties/abc' })).statusCode).toBe(400);
+  });
+});
+
+describe('specialty usage and deletion', () => {
+  it('counts doctors and locations, refuses deleting one in use and deletes one that is free', async () => {
+    const s = (await create({ name: 'Ginecología' })).json().data;
+    expect((await agent({ method: 'GET', url: `/api/specialties/${s.id}/usage` })).json().data).toEqual({
+      doctors: 0,
+      locations: 0,
+      queue: 0,
+    });
+
+    const loc = (
+      await admin({
+        method: 'POST',
+        url: '/api/locations',
+        payload: { name: 'Sede Uso', specialty_ids: [s.id] },
+      })
+    ).json().data;
+    for (const lic of ['RM-1', 'RM-2']) {
+      const d = await admin({
+        method: 'POST',
+        url: '/api/doctors',
+        payload: { name: `Dra. ${lic}`, license_number: lic, specialty_ids: [s.id] },
+      });
+      expect(d.statusCode).toBe(201);
+    }
+    const usage = await agent({ method: 'GET', url: `/api/specialties/${s.id}/usage` });
+    expect(usage.json().data).toEqual({ doctors: 2, locations: 1, queue: 0 });
+
+    const refused = await admin({ method: 'DELETE', url: `/api/specialties/${s.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Está asignada a 2 doctores, 1 sedes y 0 en cola.');
+
+    const free = (await create({ name: 'Nutrición' })).json().data;
+    const del = await admin({ method: 'DELETE', url: `/api/specialties/${free.id}` });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ success: true, message: 'Especialidad eliminada' });
+    expect((await agent({ method: 'GET', url: `/api/specialties/${free.id}` })).statusCode).toBe(404);
+    expect(loc.id).toBeGreaterThan(0);
+  });
+});
+
+describe('specialty permissions', () => {
+  it('lets every role read and only admin and supervisor write', async () => {
+    for (const role of ['agent', 'doctor', 'reception'] as const) {
+      const call = as(t.app, await loginAs(t.app, `${role}@test.ips.co`));
+      expect((await call({ method: 'GET', url: '/api/specialties' })).statusCode).toBe(200);
+      expect(
+        (await call({ method: 'POST', url: '/api/specialties', payload: { name: `De ${role}` } })).statusCode,
+      ).toBe(403);
+      expect(
+        (await call({ method: 'PUT', url: '/api/specialties/1', payload: { active: false } })).statusCode,
+      ).toBe(403);
+      const del = await call({ method: 'DELETE', url: '/api/specialties/1' });
+      expect(del.statusCode).toBe(403);
+      expect(del.json().message).toBe('No tienes permisos para realizar esta acción');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/specialties' })).statusCode).toBe(401);
+    expect(
+      (await supervisor({ method: 'POST', url: '/api/specialties', payload: { name: 'Psicología' } }))
+        .statusCode,
+    ).toBe(201);
+  });
+});
