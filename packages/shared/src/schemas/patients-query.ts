@@ -42,6 +42,7 @@ const limit = z.coerce
   .transform((n) => Math.min(n, PATIENT_MAX_LIMIT));
 const searchText = z
   .string()
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
   .transform((s) => s.replace(/[\u0000-\u001f]/g, ' ').trim())
   .pipe(z.string().max(100, 'La búsqueda no puede exceder 100 caracteres'))
   .optional();

@@ -43,6 +43,7 @@ const clean = (v: unknown) =>
   typeof v === 'string'
     ? v
         .normalize('NFC')
+        // eslint-disable-next-line no-control-regex -- PostgreSQL text cannot hold NUL
         .replace(/\u0000/g, '')
         .trim()
     : v;
