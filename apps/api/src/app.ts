@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '@ips/shared/zod-es';
-import type { AppConfig } from './config';
+import { isValidTimezone, type AppConfig } from './config';
+import { readMany } from './modules/settings/repo';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed/index';
@@ -51,7 +52,8 @@ function safeUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/gi, '$1[oculto]');
 }
 
-export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  let config = initialConfig;
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const app = Fastify({
@@ -80,6 +82,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
     await runMigrations(database, config.databaseUrl);
     if (opts.seed !== false) await seed(database.db, config);
+    // The organisation timezone is a setting an administrator may change; ORG_TIMEZONE only seeds it.
+    const storedZone = (await readMany(database.db, ['org_timezone'])).org_timezone;
+    if (typeof storedZone === 'string' && isValidTimezone(storedZone))
+      config = { ...config, orgTimezone: storedZone };
     const jwtKey = await loadSigningKey(database.db, config.jwtSecret);
     const events = new EventBus(database);
     await events.start();

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client';
 import type { Actor, AppDeps } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
-import { readMany } from '../settings/repo';
+import { orgToday } from '../../lib/org-time';
 import * as repo from './repo';
 
 registerConstraintMessage(
@@ -22,21 +22,6 @@ registerConstraintMessage(
 );
 
 const NOT_FOUND = 'Autorización no encontrada';
-
-/** Today (YYYY-MM-DD) in the organisation's timezone: validity is a calendar matter for the clinic. */
-async function orgToday(deps: AppDeps): Promise<string> {
-  const { org_timezone } = await readMany(deps.db, ['org_timezone']);
-  const tz = typeof org_timezone === 'string' && org_timezone ? org_timezone : deps.config.orgTimezone;
-  const format = (timeZone: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(),
-    );
-  try {
-    return format(tz);
-  } catch {
-    return format(deps.config.orgTimezone);
-  }
-}
 
 function toDto(r: repo.AuthorizationView): EpsAuthorizationDto {
   return {
@@ -73,13 +58,13 @@ export async function listAuthorizations(
   deps: AppDeps,
   filter: { eps_id?: number; location_id?: number; specialty_id?: number },
 ) {
-  return (await repo.list(deps.db, await orgToday(deps), filter)).map(toDto);
+  return (await repo.list(deps.db, orgToday(deps), filter)).map(toDto);
 }
 
 /** The specialties an EPS has authorized at a location (authorized = true), for the screen's checkboxes. */
 export async function authorizedSpecialties(deps: AppDeps, epsId: number, locationId: number) {
   return (
-    await repo.list(deps.db, await orgToday(deps), {
+    await repo.list(deps.db, orgToday(deps), {
       eps_id: epsId,
       location_id: locationId,
       authorized: true,
@@ -126,7 +111,7 @@ const keyOf = (k: { epsId: number; specialtyId: number; locationId: number }) =>
  * batch are left as they are: revoke with authorized=false or DELETE.
  */
 export async function saveBatch(deps: AppDeps, actor: Actor, body: EpsAuthorizationBatchBody) {
-  const today = await orgToday(deps);
+  const today = orgToday(deps);
   const keys = body.authorizations.map((i) => ({
     epsId: i.eps_id,
     specialtyId: i.specialty_id,

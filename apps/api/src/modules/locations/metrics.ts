@@ -1,30 +1,14 @@
 import { AppError } from '@ips/shared/errors';
 import { APPOINTMENT_STATUSES, type LocationMetricsDto } from '@ips/shared/schemas/resources-locations';
 import type { AppDeps } from '../../lib/context';
-import { readMany } from '../settings/repo';
+import { orgToday } from '../../lib/org-time';
 import * as repo from './repo';
 import { NOT_FOUND } from './service';
 
-/** Year and month of "now" in the organisation's timezone (settings, else the configured default). */
-async function currentMonth(deps: AppDeps): Promise<{ year: number; month: number }> {
-  const { org_timezone } = await readMany(deps.db, ['org_timezone']);
-  const tz = typeof org_timezone === 'string' && org_timezone ? org_timezone : deps.config.orgTimezone;
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      year: 'numeric',
-      month: 'numeric',
-    }).formatToParts(new Date());
-  } catch {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: deps.config.orgTimezone,
-      year: 'numeric',
-      month: 'numeric',
-    }).formatToParts(new Date());
-  }
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month') };
+/** Year and month of "now" in the organisation's timezone. */
+function currentMonth(deps: AppDeps): { year: number; month: number } {
+  const [year, month] = orgToday(deps).split('-').map(Number) as [number, number];
+  return { year, month };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -42,7 +26,7 @@ export async function getLocationMetrics(
 ): Promise<LocationMetricsDto> {
   const location = await repo.findById(deps.db, id);
   if (!location) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const now = await currentMonth(deps);
+  const now = currentMonth(deps);
   const year = query.year ?? now.year;
   const month = query.month ?? now.month;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
