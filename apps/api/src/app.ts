@@ -18,7 +18,7 @@ import { findUp } from './lib/paths';
 import { loadSigningKey } from './lib/tokens';
 import { VERSION } from './lib/version';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import authRoutes from './modules/auth/routes';
 import eventRoutes from './modules/events/routes';
 import healthRoutes from './modules/health/routes';
@@ -72,6 +72,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
     trustProxy: true,
   });
   try {

@@ -14,6 +14,8 @@ export interface DeclaredRoute {
   url: string;
   policy: Policy;
   queryToken: boolean;
+  /** The route's zod schemas (body, querystring, params), for the fuzzing tests. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module 'fastify' {
@@ -79,7 +81,13 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (!policy) throw new Error(`La ruta ${route.method} ${route.url} no declara config.policy`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        declared.push({ method, url: route.url, policy, queryToken: config?.queryToken === true });
+        declared.push({
+          method,
+          url: route.url,
+          policy,
+          queryToken: config?.queryToken === true,
+          schema: route.schema as DeclaredRoute['schema'],
+        });
     }
   });
 

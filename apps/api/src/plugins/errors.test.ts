@@ -131,3 +131,15 @@ describe('every response carries a request id', () => {
     expect(res.headers['x-request-id']).toBe('abc-12345678');
   });
 });
+
+describe('errors raised before routing', () => {
+  it('a path parameter over the router limit → 414 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/${'9'.repeat(500)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'La dirección solicitada es demasiado larga',
+      error: 'URI demasiado larga',
+    });
+  });
+});

@@ -110,6 +110,22 @@ export function toErrorResponse(err: unknown): [number, ErrorBody] | null {
   return null;
 }
 
+/**
+ * Errors Fastify raises before routing (a malformed URL, a path parameter over the router's limit):
+ * passed as the `frameworkErrors` option so they answer in the same shape as everything else.
+ */
+export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 414, {
+      success: false,
+      message: 'La dirección solicitada es demasiado larga',
+      error: 'URI demasiado larga',
+    });
+  }
+  const [status, body] = fromCode('VALIDATION', 'La dirección solicitada no es válida');
+  return send(reply, status, body);
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err, request: FastifyRequest, reply) => {
     const mapped = toErrorResponse(err);
