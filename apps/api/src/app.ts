@@ -17,6 +17,7 @@ import { EventBus } from './lib/event-bus';
 import { findUp } from './lib/paths';
 import { loadSigningKey } from './lib/tokens';
 import { VERSION } from './lib/version';
+import { safeUrl, serializeError } from './lib/log-safety';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import authRoutes from './modules/auth/routes';
@@ -45,11 +46,8 @@ export interface BuildOptions {
   database?: Database;
   /** Catalogues, settings and, in demo mode, demo data. Default true. */
   seed?: boolean;
-}
-
-/** Strips `?token=` so that no log line ever carries a credential. */
-function safeUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/gi, '$1[oculto]');
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: { write: (line: string) => void };
 }
 
 export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -59,12 +57,14 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
         censor: '[oculto]',
       },
       serializers: {
         req: (req) => ({ method: req.method, url: safeUrl(req.url), reqId: req.id, remoteAddress: req.ip }),
+        err: serializeError,
       },
     },
     genReqId: (req) => {
