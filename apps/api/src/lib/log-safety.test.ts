@@ -25,14 +25,12 @@ beforeAll(async () => {
     database,
     logStream: { write: (l: string) => void lines.push(l) },
   });
-  await app.deps.db
-    .insert(users)
-    .values({
-      name: 'Registro',
-      email: 'registro@ips.co',
-      role: 'admin',
-      passwordHash: await hashPassword(PASSWORD),
-    });
+  await app.deps.db.insert(users).values({
+    name: 'Registro',
+    email: 'registro@ips.co',
+    role: 'admin',
+    passwordHash: await hashPassword(PASSWORD),
+  });
 });
 afterAll(async () => {
   await app?.close();
