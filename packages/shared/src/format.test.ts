@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageInYears,
+  formatLongDate,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -51,5 +52,23 @@ describe('es-CO formatting in the organisation timezone', () => {
     expect(ageInYears('1990-11-21', now, 'UTC')).toBe(36);
     expect(ageInYears('2030-01-01', now, BOGOTA)).toBeNull();
     expect(ageInYears('bad', now, BOGOTA)).toBeNull();
+  });
+
+  it('handles zones with daylight saving', () => {
+    // New York: 2026-03-08 02:30 does not exist (clocks jump 02:00 → 03:00); 08:00 that day is EDT (UTC-4).
+    expect(parseLocalDateTime('2026-03-08 08:00:00', 'America/New_York')?.toISOString()).toBe(
+      '2026-03-08T12:00:00.000Z',
+    );
+    expect(parseLocalDateTime('2026-01-08 08:00:00', 'America/New_York')?.toISOString()).toBe(
+      '2026-01-08T13:00:00.000Z',
+    );
+    expect(localDateTime(new Date('2026-11-01T05:30:00Z'), 'America/New_York')).toBe('2026-11-01 01:30:00');
+  });
+
+  it('writes long dates in Spanish', () => {
+    expect(formatLongDate('2026-11-21')).toBe('sábado, 21 de noviembre de 2026');
+    expect(formatLongDate(new Date('2026-11-22T03:00:00Z'), 'America/Bogota')).toBe(
+      'sábado, 21 de noviembre de 2026',
+    );
   });
 });

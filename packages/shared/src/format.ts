@@ -1,26 +1,62 @@
-import { TZDate } from '@date-fns/tz';
-import { format as fmt, differenceInYears } from 'date-fns';
-import { es } from 'date-fns/locale/es';
-
 /**
- * es-CO formatting in the organisation's timezone. Every function takes the zone explicitly so that
- * the result never depends on the server's or the browser's TZ.
+ * es-CO formatting in the organisation's timezone. Every function takes the zone explicitly so that the
+ * result never depends on the server's or the browser's TZ. Built on Intl only: no library in the
+ * browser's first load, and the same code on the server.
  */
 export const DEFAULT_TIMEZONE = 'America/Bogota';
 
 type Instant = Date | string | number;
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-function toInstant(value: Instant): Date {
-  if (value instanceof Date) return value;
-  if (typeof value === 'number') return new Date(value);
-  return new Date(value);
+const cache = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = make()));
+  return f;
 }
 
-function inZone(value: Instant, tz: string): TZDate {
-  return new TZDate(toInstant(value).getTime(), tz);
+function toInstant(value: Instant): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** The wall-clock reading of an instant in the zone. */
+function wallClock(value: Instant, tz: string): WallClock {
+  const f = formatter(
+    `wall|${tz}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
+  );
+  const out: Record<string, number> = {};
+  for (const p of f.formatToParts(toInstant(value))) if (p.type !== 'literal') out[p.type] = Number(p.value);
+  return {
+    year: out.year!,
+    month: out.month!,
+    day: out.day!,
+    hour: out.hour! % 24,
+    minute: out.minute!,
+    second: out.second!,
+  };
 }
 
 /** dd/MM/yyyy. A bare 'YYYY-MM-DD' is a calendar date and is shown as written. */
@@ -29,26 +65,37 @@ export function formatDate(value: Instant, tz: string = DEFAULT_TIMEZONE): strin
     const m = LOCAL_DATE.exec(value);
     if (m) return `${m[3]}/${m[2]}/${m[1]}`;
   }
-  return fmt(inZone(value, tz), 'dd/MM/yyyy');
+  const w = wallClock(value, tz);
+  return `${pad(w.day)}/${pad(w.month)}/${w.year}`;
 }
 
 /** HH:mm (24 h). */
 export function formatTime(value: Instant, tz: string = DEFAULT_TIMEZONE): string {
-  return fmt(inZone(value, tz), 'HH:mm');
+  const w = wallClock(value, tz);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
 }
 
 /** dd/MM/yyyy HH:mm. */
 export function formatDateTime(value: Instant, tz: string = DEFAULT_TIMEZONE): string {
-  return fmt(inZone(value, tz), 'dd/MM/yyyy HH:mm');
+  return `${formatDate(value, tz)} ${formatTime(value, tz)}`;
 }
 
-/** Long Spanish date, e.g. 'viernes, 21 de noviembre de 2026'. */
+/** Long Spanish date, e.g. 'sábado, 21 de noviembre de 2026'. */
 export function formatLongDate(value: Instant, tz: string = DEFAULT_TIMEZONE): string {
-  if (typeof value === 'string' && LOCAL_DATE.test(value)) {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    return fmt(new Date(y, m - 1, d), "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
-  }
-  return fmt(inZone(value, tz), "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
+  const calendarDay = typeof value === 'string' && LOCAL_DATE.test(value);
+  const zone = calendarDay ? 'UTC' : tz;
+  const f = formatter(
+    `long|${zone}`,
+    () =>
+      new Intl.DateTimeFormat('es-CO', {
+        timeZone: zone,
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }),
+  );
+  return f.format(calendarDay ? new Date(`${value}T00:00:00Z`) : toInstant(value));
 }
 
 const money = new Map<string, Intl.NumberFormat>();
@@ -56,11 +103,12 @@ const money = new Map<string, Intl.NumberFormat>();
 export function formatMoney(amount: number, currency: string = 'COP'): string {
   let f = money.get(currency);
   if (!f) {
+    const digits = currency === 'COP' ? 0 : 2;
     f = new Intl.NumberFormat('es-CO', {
       style: 'currency',
       currency,
-      minimumFractionDigits: currency === 'COP' ? 0 : 2,
-      maximumFractionDigits: currency === 'COP' ? 0 : 2,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     });
     money.set(currency, f);
   }
@@ -69,24 +117,42 @@ export function formatMoney(amount: number, currency: string = 'COP'): string {
 
 /** The calendar date 'YYYY-MM-DD' that an instant falls on in the zone. */
 export function localDate(value: Instant = new Date(), tz: string = DEFAULT_TIMEZONE): string {
-  return fmt(inZone(value, tz), 'yyyy-MM-dd');
+  const w = wallClock(value, tz);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' as the API writes scheduled times. */
 export function localDateTime(value: Instant, tz: string = DEFAULT_TIMEZONE): string {
-  return fmt(inZone(value, tz), 'yyyy-MM-dd HH:mm:ss');
+  const w = wallClock(value, tz);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}
+
+/** Milliseconds the zone is ahead of UTC at the instant `t`. */
+function offsetAt(t: number, tz: string): number {
+  const w = wallClock(t, tz);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(t / 1000) * 1000;
 }
 
 /** Parses 'YYYY-MM-DD HH:mm[:ss]' (space or 'T') read as wall-clock time in the zone. */
 export function parseLocalDateTime(text: string, tz: string = DEFAULT_TIMEZONE): Date | null {
   const m = LOCAL_DATE_TIME.exec(text.trim());
   if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((p) => Number(p ?? 0)) as number[];
-  if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59 || s! > 59) return null;
-  const zoned = new TZDate(y!, mo! - 1, d!, h!, mi!, s!, tz);
-  // Reject dates that rolled over (31 February becomes 3 March).
-  if (zoned.getDate() !== d || zoned.getMonth() !== mo! - 1) return null;
-  return new Date(zoned.getTime());
+  const [y, mo, d, h, mi, s] = m.slice(1).map((p) => Number(p ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  if (new Date(asUtc).getUTCDate() !== d) return null; // 31 February and the like
+  // The offset at the guess, corrected once for a transition between the guess and the answer.
+  let t = asUtc - offsetAt(asUtc, tz);
+  const second = asUtc - offsetAt(t, tz);
+  if (second !== t) t = second;
+  return new Date(t);
 }
 
 /** The instant of local midnight starting the given calendar date in the zone. */
@@ -104,11 +170,8 @@ export function ageInYears(
 ): number | null {
   const m = LOCAL_DATE.exec(birthDate.slice(0, 10));
   if (!m) return null;
-  const today = localDate(now, tz).split('-').map(Number) as [number, number, number];
-  const birth = [Number(m[1]), Number(m[2]), Number(m[3])] as const;
-  const years = differenceInYears(
-    new Date(today[0], today[1] - 1, today[2]),
-    new Date(birth[0], birth[1] - 1, birth[2]),
-  );
+  const [by, bm, bd] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = wallClock(now, tz);
+  const years = t.year - by - (t.month < bm || (t.month === bm && t.day < bd) ? 1 : 0);
   return years < 0 ? null : years;
 }
