@@ -61,7 +61,8 @@ export function Combobox({
   const { items, hidden } = useMemo(() => {
     const q = foldText(query.trim());
     const all: ComboboxOption[] = [
-      ...(clearLabel ? [{ value: '', label: clearLabel }] : []),
+      // "None" only while not searching, so that Enter picks the first match.
+      ...(clearLabel && !q ? [{ value: '', label: clearLabel }] : []),
       ...options.filter((o) => !q || foldText(`${o.label} ${o.detail ?? ''}`).includes(q)),
     ];
     return { items: all.slice(0, limit), hidden: Math.max(0, all.length - limit) };

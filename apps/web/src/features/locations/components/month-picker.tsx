@@ -23,7 +23,7 @@ export function MonthPicker({ value, onChange, current }: MonthPickerProps) {
         <ChevronLeftIcon aria-hidden />
       </Button>
       <p
-        className="min-w-40 rounded-md border bg-card px-3 py-1.5 text-center text-sm font-medium first-letter:uppercase"
+        className="min-w-40 rounded-md border bg-card px-3 py-1.5 text-center text-sm font-medium"
         aria-live="polite"
         data-testid="metrics-month"
       >

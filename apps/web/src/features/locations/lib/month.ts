@@ -32,5 +32,8 @@ export function shiftMonth({ year, month }: YearMonth, delta: number): YearMonth
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-/** 'noviembre de 2026' */
-export const monthLabel = ({ year, month }: YearMonth) => `${MONTH_NAMES[month - 1]} de ${year}`;
+/** 'Noviembre de 2026' */
+export function monthLabel({ year, month }: YearMonth): string {
+  const name = MONTH_NAMES[month - 1] ?? '';
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} de ${year}`;
+}
