@@ -175,8 +175,10 @@ export function LocationFormDialog({ open, onOpenChange, location }: Props) {
         >
           {input('location-capacity', 'capacity', { type: 'number', inputMode: 'numeric', min: 0, step: 1 })}
         </Field>
-        <Field id="location-hours" label="Horario de atención" error={err('hours')}>
-          {input('location-hours', 'hours', { placeholder: 'Lunes a viernes 7:00–18:00' })}
+        <Field id="location-hours" label="Horario de atención" error={err('hours')} className="sm:col-span-2">
+          {input('location-hours', 'hours', {
+            placeholder: 'Ej.: Lunes a viernes 7:00–18:00; sábados 7:00–12:00',
+          })}
         </Field>
         <Field id="location-emergency" label="Horario de urgencias" error={err('emergency_hours')}>
           {input('location-emergency', 'emergency_hours', { placeholder: 'Ej.: 24 horas' })}

@@ -91,7 +91,7 @@ export function CupsImportLines({ lines }: { lines: CupsImportResult['lines'] })
           <TableHeader className="sticky top-0 z-10 bg-card">
             <TableRow>
               <TableHead className="w-16 text-right">Línea</TableHead>
-              <TableHead>Código</TableHead>
+              <TableHead className="hidden sm:table-cell">Código</TableHead>
               <TableHead className="hidden sm:table-cell">Nombre</TableHead>
               <TableHead>Acción</TableHead>
               <TableHead>Detalle</TableHead>
@@ -101,7 +101,7 @@ export function CupsImportLines({ lines }: { lines: CupsImportResult['lines'] })
             {shown.map((l) => (
               <TableRow key={l.line} className={cn(l.action === 'reject' && 'bg-destructive/5')}>
                 <TableCell className="text-right tabular-nums">{l.line}</TableCell>
-                <TableCell className="font-mono text-xs">{l.code || '—'}</TableCell>
+                <TableCell className="hidden font-mono text-xs sm:table-cell">{l.code || '—'}</TableCell>
                 <TableCell
                   className="hidden max-w-56 truncate text-sm sm:table-cell"
                   title={l.name ?? undefined}
@@ -110,8 +110,11 @@ export function CupsImportLines({ lines }: { lines: CupsImportResult['lines'] })
                 </TableCell>
                 <TableCell>
                   <Badge variant={ACTION_VARIANTS[l.action]}>{ACTION_LABELS[l.action]}</Badge>
+                  <span className="mt-1 block font-mono text-xs text-muted-foreground sm:hidden">
+                    {l.code || '—'}
+                  </span>
                 </TableCell>
-                <TableCell className={cn('min-w-48 text-sm', l.action === 'reject' && 'text-destructive')}>
+                <TableCell className={cn('text-sm sm:min-w-48', l.action === 'reject' && 'text-destructive')}>
                   {detailOf(l)}
                 </TableCell>
               </TableRow>
