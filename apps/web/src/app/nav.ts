@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { SettingsIcon } from 'lucide-react';
+import { MapPinIcon, SettingsIcon } from 'lucide-react';
 import type { Role } from '@ips/shared/catalogs/roles';
 
 /**
@@ -11,7 +11,7 @@ import type { Role } from '@ips/shared/catalogs/roles';
  *   main       Gestión de agenda → /appointments
  *   Principal  Pacientes → /patients
  *   Gestión    Cola de Espera → /queue (badge: waiting patients, every 30 s), Cola Diaria → /daily-queue,
- *              Consultas → /consultations, Ubicaciones → /locations
+ *              Consultas → /consultations
  *   Análisis   Análisis → /analytics, Distribución → /distribution
  *   footer     Configuración → /settings
  */
@@ -25,7 +25,8 @@ export const NAV_GROUPS: readonly { id: Exclude<NavGroupId, 'footer'>; label: st
 ];
 
 export interface NavItem {
-  group: NavGroupId;
+  /** null: a route without a sidebar entry, reached from another page (e.g. Configuración → Gestión de Recursos). */
+  group: NavGroupId | null;
   /** Sidebar text; also the browser tab title. */
   label: string;
   path: string;
@@ -40,11 +41,25 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   {
+    group: 'gestion',
+    label: 'Ubicaciones',
+    path: '/locations',
+    icon: MapPinIcon,
+    page: () => import('@/app/routes/locations-page'),
+  },
+  {
     group: 'footer',
     label: 'Configuración',
     path: '/settings',
     icon: SettingsIcon,
     page: () => import('@/app/routes/settings-page'),
+  },
+  {
+    group: null,
+    label: 'Gestión de Recursos',
+    path: '/settings/resources',
+    icon: SettingsIcon,
+    page: () => import('@/app/routes/resources-page'),
   },
 ];
 
@@ -58,6 +73,9 @@ export function visibleItems(role: Role | undefined): NavItem[] {
   return order.flatMap((g) => NAV_ITEMS.filter((i) => i.group === g && canSee(i, role)));
 }
 
+/** The most specific entry for a path: /settings/resources is Gestión de Recursos, not Configuración. */
 export function findItem(pathname: string): NavItem | undefined {
-  return NAV_ITEMS.find((i) => pathname === i.path || pathname.startsWith(`${i.path}/`));
+  return NAV_ITEMS.filter((i) => pathname === i.path || pathname.startsWith(`${i.path}/`)).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
 }
