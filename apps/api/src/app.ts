@@ -37,6 +37,9 @@ import epsRoutes from './modules/eps/routes';
 import cupsRoutes from './modules/cups/routes';
 import serviceRoutes from './modules/services/routes';
 import epsAuthorizationRoutes from './modules/eps-authorizations/routes';
+import holidayRoutes from './modules/holidays/routes';
+import availabilityRoutes from './modules/availabilities/routes';
+import appointmentRoutes from './modules/appointments/routes';
 import './lib/context';
 
 export interface BuildOptions {
@@ -139,6 +142,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
           cupsRoutes,
           serviceRoutes,
           epsAuthorizationRoutes,
+          holidayRoutes,
+          availabilityRoutes,
+          appointmentRoutes,
         ]) {
           await api.register(routes);
         }
