@@ -69,14 +69,16 @@ export const listAppointmentsQuery = z.object({
 });
 export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuery>;
 
-export const cancelAppointmentBody = z
-  .object({
+/** The body may be missing altogether (the default reason applies); Fastify hands that over as null. */
+export const cancelAppointmentBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({
     reason: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       z.string().trim().max(500, 'El motivo no puede exceder 500 caracteres').optional(),
     ),
-  })
-  .optional();
+  }),
+);
 
 export const appointmentDto = z.object({
   id: z.number(),

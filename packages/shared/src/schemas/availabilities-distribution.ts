@@ -7,12 +7,19 @@ import { filterId, filterOf, optionalDay, requiredDay } from './availabilities';
  * part 2 §3 "Distribution item", §5 "Assigned slots") and the distribution calendar.
  */
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const MAX_RANGE_DAYS = 366;
 const RANGE_TOO_LONG = `El rango no puede superar ${MAX_RANGE_DAYS} días`;
 const RANGE_ORDER = 'La fecha de fin no puede ser anterior a la de inicio';
 
 const rangeCheck = (v: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) => {
-  if (!v.start_date || !v.end_date) return;
+  // Zod 4 runs this even when a date failed its own check; only two valid dates are compared.
+  if (!v.start_date || !v.end_date || !DAY.test(v.start_date) || !DAY.test(v.end_date)) return;
+  try {
+    daysBetween(v.start_date, v.end_date);
+  } catch {
+    return;
+  }
   if (v.end_date < v.start_date) ctx.addIssue({ code: 'custom', message: RANGE_ORDER, path: ['end_date'] });
   else if (daysBetween(v.start_date, v.end_date).length > MAX_RANGE_DAYS)
     ctx.addIssue({ code: 'custom', message: RANGE_TOO_LONG, path: ['end_date'] });

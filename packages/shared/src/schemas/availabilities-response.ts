@@ -138,10 +138,14 @@ export const dailyExportDoctorDto = z.object({
 export type DailyExportDoctorDto = z.infer<typeof dailyExportDoctorDto>;
 
 export const expiredQuery = z.object({ date: filterOf(optionalDay) });
-export const autoCancelBody = z.object({
-  availability_ids: z.array(refId('Agenda inválida')).max(1000, 'Demasiadas agendas').optional(),
-  also_appointments: z.boolean({ error: 'Use true o false' }).optional(),
-});
+/** Without a body: every expired agenda, appointments as the settings say. */
+export const autoCancelBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    availability_ids: z.array(refId('Agenda inválida')).max(1000, 'Demasiadas agendas').optional(),
+    also_appointments: z.boolean({ error: 'Use true o false' }).optional(),
+  }),
+);
 export type AutoCancelBody = z.infer<typeof autoCancelBody>;
 export const autoCancelResultDto = z.object({
   cancelled: z.number(),

@@ -143,6 +143,9 @@ export function normaliseAgendaKeys(v: unknown): unknown {
 }
 
 const minutesOf = (t: string) => toMinutes(t.slice(0, 5));
+// Zod 4 runs object refinements even when a field failed a format check, so they look at valid values only.
+const validTime = (t: unknown): t is string => typeof t === 'string' && TIME.test(t);
+const validDay = (d: unknown): d is string => typeof d === 'string' && isDay(d);
 
 interface TimesAndDistribution {
   start_time?: string;
@@ -152,12 +155,16 @@ interface TimesAndDistribution {
   distribution_end_date?: string | null;
 }
 function checkTimesAndDistribution(v: TimesAndDistribution, ctx: z.RefinementCtx) {
-  if (v.start_time && v.end_time && minutesOf(v.start_time) >= minutesOf(v.end_time))
+  if (validTime(v.start_time) && validTime(v.end_time) && minutesOf(v.start_time) >= minutesOf(v.end_time))
     ctx.addIssue({ code: 'custom', message: M.order, path: ['end_time'] });
   if (v.auto_distribute) {
     if (!v.distribution_start_date || !v.distribution_end_date)
       ctx.addIssue({ code: 'custom', message: M.distributionDates, path: ['distribution_start_date'] });
-    else if (v.distribution_end_date < v.distribution_start_date)
+    else if (
+      validDay(v.distribution_start_date) &&
+      validDay(v.distribution_end_date) &&
+      v.distribution_end_date < v.distribution_start_date
+    )
       ctx.addIssue({ code: 'custom', message: M.distributionOrder, path: ['distribution_end_date'] });
   }
 }

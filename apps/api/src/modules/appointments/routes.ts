@@ -86,7 +86,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await cancelAppointment(app.deps, actorOf(request), request.params.id, request.body?.reason),
+      data: await cancelAppointment(app.deps, actorOf(request), request.params.id, request.body.reason),
       message: 'Cita cancelada',
     }),
   );

@@ -137,7 +137,7 @@ export function registerReportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const data = await autoCancel(app.deps, actorOf(request), request.body ?? {});
+      const data = await autoCancel(app.deps, actorOf(request), request.body);
       return {
         success: true as const,
         data,
