@@ -39,6 +39,9 @@ import epsRoutes from './modules/eps/routes';
 import cupsRoutes from './modules/cups/routes';
 import serviceRoutes from './modules/services/routes';
 import epsAuthorizationRoutes from './modules/eps-authorizations/routes';
+import holidayRoutes from './modules/holidays/routes';
+import availabilityRoutes from './modules/availabilities/routes';
+import appointmentRoutes from './modules/appointments/routes';
 import './lib/context';
 
 export interface BuildOptions {
@@ -146,6 +149,9 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           cupsRoutes,
           serviceRoutes,
           epsAuthorizationRoutes,
+          holidayRoutes,
+          availabilityRoutes,
+          appointmentRoutes,
         ]) {
           await api.register(routes);
         }

@@ -4,3 +4,6 @@ export * from './system';
 export * from './catalogs';
 export * from './patients';
 export * from './resources';
+export * from './holidays';
+export * from './agendas';
+export * from './appointments';

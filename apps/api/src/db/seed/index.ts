@@ -2,7 +2,10 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../client';
 import { insertDefaults } from '../../modules/settings/repo';
 import { defaultSettings } from '../../modules/settings/defaults';
+import { localDate } from '@ips/shared/format';
 import { seedCatalogs } from './catalogs';
+import { seedAgendasDemo } from './agendas-demo';
+import { seedHolidays } from './holidays';
 import { seedCupsCatalogue, seedResourcesDemo } from './resources-demo';
 import { seedDemoPatients } from './patients-demo';
 import { findUserIdByEmail, seedDemoUsers, upsertAdmin } from './users';
@@ -15,12 +18,14 @@ export interface SeedReport {
 /**
  * Runs on every start and is idempotent: catalogues and default settings always; the administrator from
  * ADMIN_EMAIL/ADMIN_PASSWORD when no account has that e-mail yet (a restart never resets its password); demo users,
- * demo zones, demo master data and demo patients only in demo mode; the small CUPS catalogue always.
+ * demo zones, demo master data, demo patients and demo agendas only in demo mode; the small CUPS catalogue and
+ * the Colombian holidays always.
  */
 export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
   await insertDefaults(db, defaultSettings(config.orgTimezone));
   await seedCatalogs(db, { demoZones: config.demoMode });
   await seedCupsCatalogue(db);
+  await seedHolidays(db, localDate(new Date(), config.orgTimezone));
   const report: SeedReport = { demo: config.demoMode };
   if (config.adminEmail && config.adminPassword && !(await findUserIdByEmail(db, config.adminEmail))) {
     await upsertAdmin(db, config.adminEmail, config.adminPassword);
@@ -30,6 +35,7 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
     await seedDemoUsers(db);
     await seedResourcesDemo(db);
     await seedDemoPatients(db, config.orgTimezone);
+    await seedAgendasDemo(db, config.orgTimezone);
   }
   return report;
 }

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '@ips/shared/format';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+import { seedAgendasDemo } from './agendas-demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ demoMode: true });
+});
+afterAll(async () => t?.close());
+
+const q = <T>(text: string, params: unknown[] = []) => t.app.deps.database.query<T>(text, params);
+
+describe('demo agendas (demo mode only)', () => {
+  it('covers two weeks back and four ahead on working days, with appointments of demo patients', async () => {
+    const today = localDate(new Date(), t.app.deps.config.orgTimezone);
+    const [s] = await q<{
+      n: number;
+      past: number;
+      future: number;
+      weekend: number;
+      holiday: number;
+      distributed: number;
+    }>(
+      `select count(*)::int n,
+              count(*) filter (where date < $1)::int past,
+              count(*) filter (where date >= $1)::int future,
+              count(*) filter (where extract(isodow from date) > 5)::int weekend,
+              count(*) filter (where date in (select date from holidays))::int holiday,
+              count(*) filter (where auto_distribute)::int distributed
+         from availabilities`,
+      [today],
+    );
+    expect(s!.past).toBeGreaterThan(50);
+    expect(s!.future).toBeGreaterThan(100);
+    expect(s).toMatchObject({ weekend: 0, holiday: 0 });
+    expect(s!.distributed).toBeGreaterThan(0);
+    const statuses = await q<{ status: string; n: number }>(
+      'select status, count(*)::int n from appointments group by status order by status',
+    );
+    expect(statuses.map((r) => r.status)).toEqual(['Cancelada', 'Completada', 'Confirmada', 'Pendiente']);
+  });
+
+  it('keeps booked_slots equal to the Confirmada count and the quotas equal to the capacity', async () => {
+    const drift = await q<{ id: number }>(`
+      select a.id from availabilities a
+       where a.booked_slots <> (select count(*) from appointments p where p.availability_id = a.id and p.status = 'Confirmada')`);
+    expect(drift).toEqual([]);
+    const quotas = await q<{ id: number }>(`
+      select a.id from availabilities a join availability_distributions d on d.availability_id = a.id
+       group by a.id, a.capacity having sum(d.quota) <> a.capacity`);
+    expect(quotas).toEqual([]);
+  });
+
+  it('is idempotent', async () => {
+    const [{ n }] = (await q<{ n: number }>('select count(*)::int n from availabilities')) as [{ n: number }];
+    expect(await seedAgendasDemo(t.app.deps.db, t.app.deps.config.orgTimezone)).toBe(0);
+    const [{ n: after }] = (await q<{ n: number }>('select count(*)::int n from availabilities')) as [
+      { n: number },
+    ];
+    expect(after).toBe(n);
+  });
+});

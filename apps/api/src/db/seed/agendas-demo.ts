@@ -1,0 +1,226 @@
+import { asc, count, eq, gte, lte, and } from 'drizzle-orm';
+import { localDate, parseLocalDateTime } from '@ips/shared/format';
+import { addDays, fromMinutes, isoWeekday, toMinutes } from '@ips/shared/scheduling/calendar-days';
+import { distributeCapacity, workingDays } from '@ips/shared/scheduling/distribution';
+import type { Db, Tx } from '../client';
+import { availabilities, availabilityDistributions } from '../schema/agendas';
+import { appointments } from '../schema/appointments';
+import { holidays } from '../schema/holidays';
+import { patients } from '../schema/patients';
+import {
+  doctorLocations,
+  doctors,
+  doctorSpecialties,
+  locationSpecialties,
+  specialties,
+} from '../schema/resources';
+
+/*
+ * Demo agendas (demo mode only): the seeded doctors' agendas over the past 2 weeks and the next 4 on working
+ * days, mornings or afternoons at their sites, some with quota distribution, and appointments of demo
+ * patients. Deterministic (a fixed seed), and run only while no agenda exists, so a restart changes nothing.
+ * booked_slots is written as the count of Confirmada appointments, the invariant the API keeps.
+ */
+
+const DEMO_SEED = 20_261_121;
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+}
+
+const REASONS = [
+  'Control de rutina',
+  'Primera vez',
+  'Dolor abdominal',
+  'Control de hipertensión',
+  'Revisión de exámenes',
+  'Cefalea persistente',
+  'Control de diabetes',
+  'Dolor lumbar',
+  'Chequeo general',
+  'Seguimiento de tratamiento',
+];
+const CANCEL_REASONS = [
+  'El paciente no puede asistir',
+  'Solicitud del paciente',
+  'Cita reprogramada por el paciente',
+];
+
+/** Sessions: a morning and an afternoon block; which one a doctor works depends on the weekday. */
+const BLOCKS = [
+  { start: '07:00', end: '11:00' },
+  { start: '14:00', end: '18:00' },
+] as const;
+
+interface DoctorPlan {
+  id: number;
+  specialtyId: number;
+  duration: number;
+  locationIds: number[];
+}
+
+async function doctorPlans(tx: Tx): Promise<DoctorPlan[]> {
+  const [docs, ds, dl, ls, specs] = await Promise.all([
+    tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.active, true)).orderBy(asc(doctors.id)),
+    tx.select().from(doctorSpecialties).orderBy(asc(doctorSpecialties.specialtyId)),
+    tx.select().from(doctorLocations).orderBy(asc(doctorLocations.locationId)),
+    tx.select().from(locationSpecialties),
+    tx.select({ id: specialties.id, minutes: specialties.defaultDurationMinutes }).from(specialties),
+  ]);
+  return docs.flatMap((d) => {
+    const specialtyId = ds.find((x) => x.doctorId === d.id)?.specialtyId;
+    if (!specialtyId) return [];
+    const locationIds = dl
+      .filter((x) => x.doctorId === d.id)
+      .map((x) => x.locationId)
+      .filter((l) => ls.some((x) => x.locationId === l && x.specialtyId === specialtyId));
+    const minutes = specs.find((s) => s.id === specialtyId)?.minutes ?? 30;
+    // Agenda durations are 15–240 in steps of 5.
+    const duration = Math.min(240, Math.max(15, Math.round(minutes / 5) * 5));
+    return locationIds.length ? [{ id: d.id, specialtyId, duration, locationIds }] : [];
+  });
+}
+
+type AppointmentInsert = typeof appointments.$inferInsert;
+
+export async function seedAgendasDemo(db: Db, tz: string, now: Date = new Date()): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(availabilities);
+  if ((existing?.n ?? 0) > 0) return 0;
+  return db.transaction(async (tx) => {
+    const plans = await doctorPlans(tx);
+    if (plans.length === 0) return 0;
+    const random = rng(DEMO_SEED);
+    const today = localDate(now, tz);
+    const first = addDays(today, -14);
+    const last = addDays(today, 28);
+    const holidaySet = new Set(
+      (
+        await tx
+          .select({ date: holidays.date })
+          .from(holidays)
+          .where(and(gte(holidays.date, first), lte(holidays.date, addDays(last, 14))))
+      ).map((h) => h.date),
+    );
+    const days = workingDays(first, last, { excludeWeekends: true, holidays: holidaySet });
+    const patientIds = (await tx.select({ id: patients.id }).from(patients).orderBy(asc(patients.id))).map(
+      (p) => p.id,
+    );
+    let nextPatient = 0;
+    const lastPastDay = days.filter((d) => d < today).at(-1);
+    const future = days.filter((d) => d >= today);
+
+    let created = 0;
+    for (const day of days) {
+      const weekday = isoWeekday(day);
+      const bookedToday = new Set<number>();
+      const dayAppointments: AppointmentInsert[] = [];
+      for (const [i, plan] of plans.entries()) {
+        // Three days a week per doctor, alternating morning and afternoon and rotating through the sites.
+        if ((weekday + i) % 5 >= 3) continue;
+        const block = BLOCKS[(weekday + i) % 2]!;
+        const locationId = plan.locationIds[(weekday + i) % plan.locationIds.length]!;
+        const capacity = Math.floor((toMinutes(block.end) - toMinutes(block.start)) / plan.duration);
+        const past = day < today;
+        // A few of yesterday's agendas stay open so the expired-agenda dialog has something to show.
+        const status = past && !(day === lastPastDay && i % 4 === 0) ? 'Completa' : 'Activa';
+        const distribute = !past && i % 6 === 0 && weekday === 1;
+        const distributionStart = distribute ? day : null;
+        const distributionEnd = distribute ? addDays(day, 11) : null;
+
+        // Past days were busy; the near future is fuller than the far future.
+        const fill = past
+          ? 0.55 + random() * 0.35
+          : Math.max(0.05, 0.7 - future.indexOf(day) * 0.03 + random() * 0.2);
+        const slots = Math.min(capacity, Math.round(capacity * fill));
+        const planned: { start: string; status: string; patientId: number }[] = [];
+        for (let k = 0; k < slots && patientIds.length; k++) {
+          let patientId = patientIds[nextPatient++ % patientIds.length]!;
+          for (let tries = 0; bookedToday.has(patientId) && tries < patientIds.length; tries++)
+            patientId = patientIds[nextPatient++ % patientIds.length]!;
+          if (bookedToday.has(patientId)) break;
+          bookedToday.add(patientId);
+          const r = random();
+          const st = past
+            ? r < 0.68
+              ? 'Completada'
+              : r < 0.8
+                ? 'Confirmada'
+                : r < 0.86
+                  ? 'Pendiente'
+                  : 'Cancelada'
+            : r < 0.75
+              ? 'Confirmada'
+              : r < 0.9
+                ? 'Pendiente'
+                : 'Cancelada';
+          planned.push({
+            start: fromMinutes(toMinutes(block.start) + k * plan.duration),
+            status: st,
+            patientId,
+          });
+        }
+        const [agenda] = await tx
+          .insert(availabilities)
+          .values({
+            locationId,
+            specialtyId: plan.specialtyId,
+            doctorId: plan.id,
+            date: day,
+            startTime: block.start,
+            endTime: block.end,
+            capacity,
+            bookedSlots: planned.filter((p) => p.status === 'Confirmada').length,
+            durationMinutes: plan.duration,
+            status,
+            autoDistribute: distribute,
+            distributionStartDate: distributionStart,
+            distributionEndDate: distributionEnd,
+            excludeWeekends: true,
+            notes: i % 7 === 0 ? 'Agenda de demostración' : null,
+          })
+          .returning({ id: availabilities.id });
+        created++;
+        if (distribute) {
+          const quotaDays = workingDays(distributionStart!, distributionEnd!, {
+            excludeWeekends: true,
+            holidays: holidaySet,
+          });
+          const quotas = distributeCapacity(capacity, quotaDays, random);
+          if (quotas.length)
+            await tx.insert(availabilityDistributions).values(
+              quotas.map((q, n) => ({
+                availabilityId: agenda!.id,
+                dayDate: q.date,
+                quota: q.quota,
+                assigned: n === 0 ? Math.min(q.quota, 1) : 0,
+              })),
+            );
+        }
+        for (const p of planned) {
+          const at = parseLocalDateTime(`${day} ${p.start}`, tz)!;
+          dayAppointments.push({
+            patientId: p.patientId,
+            availabilityId: agenda!.id,
+            locationId,
+            specialtyId: plan.specialtyId,
+            doctorId: plan.id,
+            scheduledAt: at,
+            endsAt: new Date(at.getTime() + plan.duration * 60_000),
+            durationMinutes: plan.duration,
+            status: p.status,
+            appointmentType: random() < 0.9 ? 'Presencial' : 'Teleconsulta',
+            reason: REASONS[Math.floor(random() * REASONS.length)]!,
+            insuranceType: random() < 0.85 ? 'EPS' : 'Particular',
+            cancellationReason:
+              p.status === 'Cancelada' ? CANCEL_REASONS[Math.floor(random() * CANCEL_REASONS.length)]! : null,
+            cancelledAt: p.status === 'Cancelada' ? at : null,
+          });
+        }
+      }
+      if (dayAppointments.length) await tx.insert(appointments).values(dayAppointments);
+    }
+    return created;
+  });
+}
