@@ -125,7 +125,7 @@ describe('master data never answers 5xx to a client mistake', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 
   it('for paths and query strings', async () => {
     const urls = [
@@ -151,5 +151,5 @@ describe('master data never answers 5xx to a client mistake', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 });
