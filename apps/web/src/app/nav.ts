@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { SettingsIcon } from 'lucide-react';
+import { ListIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import type { Role } from '@ips/shared/catalogs/roles';
 
 /**
@@ -9,7 +9,7 @@ import type { Role } from '@ips/shared/catalogs/roles';
  *
  * Spec part 1 §2 — groups in this order, with the entries still to come:
  *   main       Gestión de agenda → /appointments
- *   Principal  Pacientes → /patients
+ *   Principal  Pacientes → /patients (built; its simple list /patients/list is a hidden sub-page)
  *   Gestión    Cola de Espera → /queue (badge: waiting patients, every 30 s), Cola Diaria → /daily-queue,
  *              Consultas → /consultations, Ubicaciones → /locations
  *   Análisis   Análisis → /analytics, Distribución → /distribution
@@ -36,9 +36,29 @@ export interface NavItem {
   roles?: readonly Role[];
   /** A small live counter beside the label (e.g. waiting patients). Keep it light: it ships with the shell. */
   badge?: ComponentType;
+  /**
+   * A sub-page reached from its parent page, not from the menu: routed, never listed. Its path must start with a
+   * listed page's path; the title, the highlighted menu entry and the access check are the parent's.
+   */
+  hidden?: boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    group: 'principal',
+    label: 'Pacientes',
+    path: '/patients',
+    icon: UsersIcon,
+    page: () => import('@/app/routes/patients-page'),
+  },
+  {
+    group: 'principal',
+    label: 'Listado de pacientes',
+    path: '/patients/list',
+    icon: ListIcon,
+    page: () => import('@/app/routes/patients-list-page'),
+    hidden: true,
+  },
   {
     group: 'footer',
     label: 'Configuración',
@@ -48,7 +68,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
 ];
 
+/** Whether the menu lists the entry for the role (hidden sub-pages never are). */
 export function canSee(item: NavItem, role: Role | undefined): boolean {
+  if (item.hidden) return false;
   return !item.roles || (role !== undefined && item.roles.includes(role));
 }
 
@@ -58,6 +80,7 @@ export function visibleItems(role: Role | undefined): NavItem[] {
   return order.flatMap((g) => NAV_ITEMS.filter((i) => i.group === g && canSee(i, role)));
 }
 
+/** The listed page a path belongs to (a hidden sub-page belongs to its parent). */
 export function findItem(pathname: string): NavItem | undefined {
-  return NAV_ITEMS.find((i) => pathname === i.path || pathname.startsWith(`${i.path}/`));
+  return NAV_ITEMS.find((i) => !i.hidden && (pathname === i.path || pathname.startsWith(`${i.path}/`)));
 }
