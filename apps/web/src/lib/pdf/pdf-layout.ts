@@ -6,7 +6,7 @@ export const PDF_MARGIN = 14;
 /** Teal of the interface, for headings and table heads. */
 export const PDF_PRIMARY: [number, number, number] = [13, 116, 114];
 export const PDF_MUTED: [number, number, number] = [100, 116, 139];
-const FOOTER_HEIGHT = 16;
+const FOOTER_HEIGHT = 18;
 
 /** Space the footer needs at the bottom of each page (tables stop above it). */
 export const PDF_BOTTOM_MARGIN = FOOTER_HEIGHT + 6;
@@ -74,8 +74,9 @@ export function drawFooters(doc: PdfDocument, inst: Institution): void {
     doc.setTextColor(...PDF_MUTED);
     doc.text(inst.name, PDF_MARGIN, height - FOOTER_HEIGHT + 5);
     if (contact) {
-      const line = doc.splitTextToSize(contact, width - PDF_MARGIN * 2 - 40) as string[];
-      doc.text(line[0] ?? '', PDF_MARGIN, height - FOOTER_HEIGHT + 9.5);
+      // Two lines at most: portrait pages cannot hold address, phone, e-mail, website and NIT on one.
+      const lines = (doc.splitTextToSize(contact, width - PDF_MARGIN * 2) as string[]).slice(0, 2);
+      doc.text(lines, PDF_MARGIN, height - FOOTER_HEIGHT + 9.5, { lineHeightFactor: 1.3 });
     }
     doc.text(`Página ${i} de ${pages}`, width - PDF_MARGIN, height - FOOTER_HEIGHT + 5, { align: 'right' });
   }

@@ -81,9 +81,12 @@ export function PatientDetailDialog({
 
             <Tabs defaultValue="basica" className="min-h-0 flex-1 gap-0">
               <div className="border-b px-5 py-3">
-                <TabsList className="w-full justify-start" aria-label="Secciones del paciente">
+                <TabsList
+                  className="grid h-auto w-full grid-cols-3 sm:flex sm:h-10"
+                  aria-label="Secciones del paciente"
+                >
                   {TABS.map((t) => (
-                    <TabsTrigger key={t.value} value={t.value} className="flex-none sm:flex-1">
+                    <TabsTrigger key={t.value} value={t.value} className="h-8 sm:h-full">
                       {t.label}
                     </TabsTrigger>
                   ))}

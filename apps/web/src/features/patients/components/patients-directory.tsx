@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { RefreshCwIcon, SearchXIcon, UserXIcon } from 'lucide-react';
+import { toast } from 'sonner';
 import type { PatientStatus } from '@ips/shared/schemas/patients';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -63,6 +65,9 @@ export function PatientsDirectory({
   actions: PatientCardActions;
 }) {
   const { data, isPending, isError, error, isPlaceholderData, refetch } = d.query;
+  useEffect(() => {
+    if (error) toast.error('Error al cargar pacientes', { description: errorMessage(error) });
+  }, [error]);
   const counts = data?.counts;
   const label = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('es-CO'));
   const word = d.status === 'Activo' ? 'activos' : 'inactivos';

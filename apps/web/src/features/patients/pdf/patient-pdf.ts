@@ -94,12 +94,14 @@ export async function exportPatientPdf(p: PatientDto): Promise<string> {
       head: [[{ content: title, colSpan: 2 }]],
       body: rows,
       theme: 'grid',
+      // A section is never split over two pages.
+      pageBreak: 'avoid',
       margin: { left: PDF_MARGIN, right: PDF_MARGIN, bottom: PDF_BOTTOM_MARGIN },
-      styles: { font: 'helvetica', fontSize: 9.5, cellPadding: 2.2, overflow: 'linebreak' },
+      styles: { font: 'helvetica', fontSize: 9, cellPadding: 1.3, overflow: 'linebreak' },
       headStyles: { fillColor: PDF_PRIMARY, textColor: 255, fontStyle: 'bold' },
       columnStyles: { 0: { cellWidth: 50, fontStyle: 'bold', textColor: [71, 85, 105] } },
     });
-    y = lastTableY(doc, y) + 6;
+    y = lastTableY(doc, y) + 4;
   }
 
   drawFooters(doc, inst);

@@ -96,7 +96,15 @@ export async function exportPatientsListPdf(filters: ListPdfFilters): Promise<Li
     margin: { left: PDF_MARGIN, right: PDF_MARGIN, bottom: PDF_BOTTOM_MARGIN },
     styles: { font: 'helvetica', fontSize: 8, cellPadding: 1.6, overflow: 'linebreak' },
     headStyles: { fillColor: PDF_PRIMARY, textColor: 255, fontStyle: 'bold' },
-    columnStyles: { 7: { halign: 'right', cellWidth: 12 }, 8: { cellWidth: 18 } },
+    columnStyles: {
+      0: { cellWidth: 29 },
+      1: { cellWidth: 50 },
+      2: { cellWidth: 22 },
+      5: { cellWidth: 22 },
+      6: { cellWidth: 19 },
+      7: { halign: 'right', cellWidth: 11 },
+      8: { cellWidth: 16 },
+    },
     didParseCell: (data) => {
       if (data.section === 'body' && data.column.index === 8 && data.cell.raw === 'Inactivo') {
         data.cell.styles.textColor = [100, 116, 139];

@@ -6,7 +6,15 @@ import type { Patient } from '@/features/patients/api/get-patients';
 import { PatientAvatar } from '@/features/patients/components/patient-avatar';
 import { documentLabel, patientAge } from '@/features/patients/utils/patient-display';
 
-const COLUMNS = ['Paciente', 'Documento', 'Contacto', 'Ubicación', 'EPS', 'Acciones'];
+/** On a phone only Paciente (with document and phone beneath) and Acciones fit; the rest shows from md. */
+const COLUMNS = [
+  { label: 'Paciente', className: '' },
+  { label: 'Documento', className: 'hidden sm:table-cell' },
+  { label: 'Contacto', className: 'hidden md:table-cell' },
+  { label: 'Ubicación', className: 'hidden lg:table-cell' },
+  { label: 'EPS', className: 'hidden md:table-cell' },
+  { label: 'Acciones', className: 'text-right' },
+];
 
 interface SimplePatientsTableProps {
   patients: Patient[] | undefined;
@@ -33,8 +41,8 @@ export function SimplePatientsTable({
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             {COLUMNS.map((c) => (
-              <TableHead key={c} className={c === 'Acciones' ? 'text-right' : undefined}>
-                {c}
+              <TableHead key={c.label} className={c.className}>
+                {c.label}
               </TableHead>
             ))}
           </TableRow>
@@ -44,7 +52,7 @@ export function SimplePatientsTable({
             Array.from({ length: 6 }, (_, i) => (
               <TableRow key={i}>
                 {COLUMNS.map((c) => (
-                  <TableCell key={c}>
+                  <TableCell key={c.label} className={c.className}>
                     <Skeleton className="h-5 w-full" />
                   </TableCell>
                 ))}
@@ -68,17 +76,23 @@ export function SimplePatientsTable({
                       <p className="text-xs text-muted-foreground">
                         {[patientAge(p, timezone), p.gender].filter(Boolean).join(' · ') || 'Sin datos'}
                       </p>
+                      <p className="text-xs text-muted-foreground tabular-nums sm:hidden">
+                        {documentLabel(p)}
+                      </p>
+                      <p className="text-xs text-muted-foreground md:hidden">{p.phone || 'Sin teléfono'}</p>
                     </div>
                   </div>
                 </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">{documentLabel(p)}</TableCell>
-                <TableCell>
+                <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                  {documentLabel(p)}
+                </TableCell>
+                <TableCell className="hidden md:table-cell">
                   <p className="whitespace-nowrap">{p.phone || '—'}</p>
                   <p className="max-w-56 truncate text-xs text-muted-foreground" title={p.email ?? undefined}>
                     {p.email || 'Sin correo'}
                   </p>
                 </TableCell>
-                <TableCell>
+                <TableCell className="hidden lg:table-cell">
                   <p className="whitespace-nowrap">{p.municipality_name || '—'}</p>
                   <p
                     className="max-w-56 truncate text-xs text-muted-foreground"
@@ -87,7 +101,7 @@ export function SimplePatientsTable({
                     {p.address || 'Sin dirección'}
                   </p>
                 </TableCell>
-                <TableCell className="max-w-48 truncate" title={p.eps_name ?? undefined}>
+                <TableCell className="hidden max-w-48 truncate md:table-cell" title={p.eps_name ?? undefined}>
                   {p.eps_name || <span className="text-muted-foreground">Sin EPS</span>}
                 </TableCell>
                 <TableCell>
