@@ -8,6 +8,7 @@ test.describe('Configuración: sesiones', () => {
     const tokenA = await apiLogin(request, ACCOUNTS.supervisor, OTHER_DEVICE);
     await apiLogin(request, ACCOUNTS.supervisor, OTHER_DEVICE);
     await loginViaUi(page, ACCOUNTS.supervisor);
+    await page.goto('/settings');
     const mine = page.getByRole('region', { name: 'Mis sesiones' });
     await expect(mine.getByText('Safari en iPhone')).toHaveCount(2);
 
@@ -55,6 +56,7 @@ test.describe('Configuración: sesiones', () => {
     await expect(agentPage.getByTestId('live-mode')).toHaveText('SSE');
 
     await loginViaUi(page, ACCOUNTS.admin);
+    await page.goto('/settings');
     const active = page.getByRole('region', { name: 'Sesiones activas' });
     await expect(active.getByText(ACCOUNTS.agent, { exact: false })).toBeVisible();
     await active

@@ -13,6 +13,7 @@ test.describe('Marco de la aplicación', () => {
     await expect(sidebar.getByTestId('live-mode')).toHaveText(/^(SSE|POLL)$/);
     await expect(sidebar.getByTestId('live-mode')).toHaveText('SSE');
     await expect(page.getByTestId('demo-badge')).toContainText('Modo demostración');
+    await page.goto('/settings');
     await expect(page).toHaveTitle(`Configuración · ${publicSettings.data.org_name}`);
   });
 
@@ -52,7 +53,7 @@ test.describe('Marco de la aplicación', () => {
         page.getByTestId('sidebar').getByRole('link', { name: label, exact: true }),
       ).toHaveAttribute('aria-current', 'page');
     }
-    // Today the only page is Configuración; '/' opens the first page available.
+    // '/' opens the first page available (in sidebar order).
     await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Configuración' })).toBeVisible();
     await page.goto('/');
     await expect(page).toHaveURL(new RegExp(`${targets[0]!.href}$`));
@@ -100,6 +101,7 @@ test.describe('Marco de la aplicación', () => {
 test.describe('Configuración: sesiones', () => {
   test('un usuario que no es administrador solo ve sus propias sesiones', async ({ page }) => {
     await loginViaUi(page, ACCOUNTS.reception);
+    await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Mis sesiones' })).toBeVisible();
     await expect(page.getByText('Este dispositivo')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sesiones activas' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { MapPinIcon, SettingsIcon } from 'lucide-react';
+import { ListIcon, MapPinIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import type { Role } from '@ips/shared/catalogs/roles';
 
 /**
@@ -40,6 +40,20 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    group: 'principal',
+    label: 'Pacientes',
+    path: '/patients',
+    icon: UsersIcon,
+    page: () => import('@/app/routes/patients-page'),
+  },
+  {
+    group: null,
+    label: 'Listado de pacientes',
+    path: '/patients/list',
+    icon: ListIcon,
+    page: () => import('@/app/routes/patients-list-page'),
+  },
   {
     group: 'gestion',
     label: 'Ubicaciones',
