@@ -25,12 +25,31 @@ import { EPS_CATALOG } from './eps-catalog';
 import { titleCase } from './title-case';
 import { DEMO_ZONES } from './zones-demo';
 
+/** One CSV line with RFC 4180 quoting ('11001,"BOGOTÁ, D.C.",BOGOTÁ D.C.'). */
+export function splitCsvLine(line: string): string[] {
+  const out: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') ((field += '"'), i++);
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') (out.push(field), (field = ''));
+    else field += c;
+  }
+  out.push(field);
+  return out;
+}
+
 export function readDivipola(): { code: string; name: string; department: string }[] {
   const text = readFileSync(requireUp('src/db/seed/data/divipola-municipios.csv'), 'utf8');
   const [header, ...lines] = text.split(/\r?\n/).filter((l) => l.trim());
   if (header !== 'codigo_divipola,municipio,departamento') throw new Error('divipola: cabecera inesperada');
   return lines.map((line) => {
-    const [code, name, department] = line.split(',');
+    const [code, name, department] = splitCsvLine(line);
     if (!code || !/^\d{5}$/.test(code) || !name || !department)
       throw new Error(`divipola: línea inválida: ${line}`);
     return { code, name: titleCase(name), department: titleCase(department) };

@@ -8,6 +8,8 @@ export function titleCase(upper: string): string {
     .map((word, i) => {
       if (!word.trim() || word === '-' || word === '(') return word;
       if (i > 0 && LOWER.has(word)) return word;
+      // Dotted initials stay capitals: 'D.C.' (Distrito Capital).
+      if (/^(\p{L}\.)+,?$/u.test(word)) return word.toLocaleUpperCase('es-CO');
       return word.charAt(0).toLocaleUpperCase('es-CO') + word.slice(1);
     })
     .join('');

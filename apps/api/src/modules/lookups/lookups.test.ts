@@ -26,6 +26,10 @@ describe('lookups', () => {
     expect(all.length).toBe(1094);
     const medellin = all.find((m: { code: string }) => m.code === '05001');
     expect(medellin).toMatchObject({ name: 'Medellín', department: 'Antioquia' });
+    expect(all.find((m: { code: string }) => m.code === '11001')).toMatchObject({
+      name: 'Bogotá, D.C.',
+      department: 'Bogotá D.C.',
+    });
     const osos = all.find((m: { name: string }) => m.name === 'Santa Rosa de Osos');
     expect(osos?.code).toMatch(/^\d{5}$/);
   });
