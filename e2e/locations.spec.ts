@@ -48,6 +48,7 @@ test.describe('Ubicaciones', () => {
   });
 
   test('crear una sede', async ({ page }) => {
+    test.slow(); // many steps: keep them within the timeout on a busy CI machine
     const name = `Sede Girón ${Date.now().toString(36).slice(-4)}`;
     await loginViaUi(page);
     await page.goto('/locations');

@@ -53,6 +53,7 @@ test.describe('Gestión de Recursos', () => {
   test('especialidad, sede y doctor con dos especialidades; la especialidad en uso no se puede eliminar', async ({
     page,
   }) => {
+    test.slow(); // many steps: keep them within the timeout on a busy CI machine
     const id = suffix();
     const specialty = `Neurología ${id}`;
     const location = `Sede Prueba ${id}`;
@@ -174,6 +175,7 @@ test.describe('Gestión de Recursos', () => {
   test('importar CUPS: la vista previa muestra la línea rechazada y solo se aplica un archivo sin rechazos', async ({
     page,
   }) => {
+    test.slow(); // many steps: keep them within the timeout on a busy CI machine
     const code = `E2${Date.now().toString().slice(-4)}`;
     const header = 'code,name,category,price,requires_authorization';
     const good = `${code},Procedimiento de prueba ${code},Ecografía,85000,1`;
@@ -216,6 +218,7 @@ test.describe('Gestión de Recursos', () => {
   });
 
   test('EPS/Especialidades: EPS inactivas no se eligen; guardar exige EPS y sede', async ({ page }) => {
+    test.slow(); // many steps: keep them within the timeout on a busy CI machine
     await loginViaUi(page);
     await openResources(page, 'eps');
     const toggle = page.getByRole('switch', { name: 'Estado de Aliansalud EPS' });
@@ -251,6 +254,7 @@ test.describe('Gestión de Recursos', () => {
   });
 
   test('servicios: pestaña visible, crear en USD, cambiar estado y eliminar', async ({ page }) => {
+    test.slow(); // many steps: keep them within the timeout on a busy CI machine
     const name = `Servicio prueba ${suffix()}`;
     await loginViaUi(page);
     await openResources(page);

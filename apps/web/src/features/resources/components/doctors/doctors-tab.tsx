@@ -114,6 +114,7 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
               paged.setPage(1);
             }}
             label="Buscar por nombre, registro o correo"
+            placeholder="Buscar doctor…"
           />
           <Select
             value={specialty}
@@ -178,9 +179,15 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
                 <TableRow key={d.id}>
                   <TableCell className="sm:min-w-48">
                     <span className="block font-medium">{d.name}</span>
-                    <span className="block text-xs break-all text-muted-foreground">
-                      {[d.email, d.phone].filter(Boolean).join(' · ') || 'Sin datos de contacto'}
+                    <span
+                      className="block max-w-[12rem] truncate text-xs text-muted-foreground sm:max-w-none"
+                      title={d.email ?? undefined}
+                    >
+                      {d.email ?? 'Sin correo'}
                     </span>
+                    {d.phone && (
+                      <span className="block text-xs text-muted-foreground tabular-nums">{d.phone}</span>
+                    )}
                     <span className="block text-xs text-muted-foreground md:hidden">{d.license_number}</span>
                     <span className="mt-1 block text-xs sm:hidden">
                       {d.specialties.map((s) => s.name).join(', ')}

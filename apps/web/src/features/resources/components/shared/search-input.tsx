@@ -5,12 +5,13 @@ import { cn } from '@/lib/utils';
 interface SearchInputProps {
   value: string;
   onChange: (value: string) => void;
-  /** Read by screen readers and shown as the placeholder. */
+  /** Read by screen readers; also the placeholder unless a shorter one is given. */
   label: string;
+  placeholder?: string;
   className?: string;
 }
 
-export function SearchInput({ value, onChange, label, className }: SearchInputProps) {
+export function SearchInput({ value, onChange, label, placeholder, className }: SearchInputProps) {
   return (
     <div className={cn('relative w-full sm:max-w-sm', className)}>
       <SearchIcon
@@ -21,7 +22,7 @@ export function SearchInput({ value, onChange, label, className }: SearchInputPr
         type="search"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        placeholder={label}
+        placeholder={placeholder ?? label}
         aria-label={label}
         className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
       />
