@@ -83,7 +83,119 @@ async function doctorPlans(tx: Tx): Promise<DoctorPlan[]> {
   });
 }
 
-type AppointmentInsert = typeof appointments.$inferInsert;
+type AgendaInsert = typeof availabilities.$inferInsert;
+type AppointmentInsert = Omit<typeof appointments.$inferInsert, 'availabilityId'>;
+interface PlannedAgenda {
+  agenda: AgendaInsert;
+  quotas: { dayDate: string; quota: number; assigned: number }[];
+  appointments: AppointmentInsert[];
+}
+
+function pickStatus(past: boolean, r: number): string {
+  if (past) return r < 0.68 ? 'Completada' : r < 0.8 ? 'Confirmada' : r < 0.86 ? 'Pendiente' : 'Cancelada';
+  return r < 0.75 ? 'Confirmada' : r < 0.9 ? 'Pendiente' : 'Cancelada';
+}
+
+/** Everything decided in memory first, so the writes are a few multi-row inserts (a fast first start). */
+function planAgendas(
+  plans: DoctorPlan[],
+  days: string[],
+  today: string,
+  tz: string,
+  holidaySet: ReadonlySet<string>,
+  patientIds: number[],
+): PlannedAgenda[] {
+  const random = rng(DEMO_SEED);
+  const lastPastDay = days.filter((d) => d < today).at(-1);
+  const future = days.filter((d) => d >= today);
+  let nextPatient = 0;
+  const out: PlannedAgenda[] = [];
+  for (const day of days) {
+    const weekday = isoWeekday(day);
+    const past = day < today;
+    // One appointment per patient per day keeps the patient overlap constraint out of the way.
+    const bookedToday = new Set<number>();
+    for (const [i, plan] of plans.entries()) {
+      // Three days a week per doctor, alternating morning and afternoon and rotating through the sites.
+      if ((weekday + i) % 5 >= 3) continue;
+      const block = BLOCKS[(weekday + i) % 2]!;
+      const locationId = plan.locationIds[(weekday + i) % plan.locationIds.length]!;
+      const capacity = Math.floor((toMinutes(block.end) - toMinutes(block.start)) / plan.duration);
+      // A few of the last working day's agendas stay open so the expired-agenda dialog has something to show.
+      const status = past && !(day === lastPastDay && i % 4 === 0) ? 'Completa' : 'Activa';
+      const distribute = !past && i % 6 === 0 && weekday === 1;
+      // Past days were busy; the near future is fuller than the far future.
+      const fill = past
+        ? 0.55 + random() * 0.35
+        : Math.max(0.05, 0.7 - future.indexOf(day) * 0.03 + random() * 0.2);
+      const appointmentsOf: AppointmentInsert[] = [];
+      for (let k = 0; k < Math.min(capacity, Math.round(capacity * fill)) && patientIds.length; k++) {
+        let patientId = patientIds[nextPatient++ % patientIds.length]!;
+        for (let tries = 0; bookedToday.has(patientId) && tries < patientIds.length; tries++)
+          patientId = patientIds[nextPatient++ % patientIds.length]!;
+        if (bookedToday.has(patientId)) break;
+        bookedToday.add(patientId);
+        const status = pickStatus(past, random());
+        const at = parseLocalDateTime(
+          `${day} ${fromMinutes(toMinutes(block.start) + k * plan.duration)}`,
+          tz,
+        )!;
+        appointmentsOf.push({
+          patientId,
+          locationId,
+          specialtyId: plan.specialtyId,
+          doctorId: plan.id,
+          scheduledAt: at,
+          endsAt: new Date(at.getTime() + plan.duration * 60_000),
+          durationMinutes: plan.duration,
+          status,
+          appointmentType: random() < 0.9 ? 'Presencial' : 'Teleconsulta',
+          reason: REASONS[Math.floor(random() * REASONS.length)]!,
+          insuranceType: random() < 0.85 ? 'EPS' : 'Particular',
+          cancellationReason:
+            status === 'Cancelada' ? CANCEL_REASONS[Math.floor(random() * CANCEL_REASONS.length)]! : null,
+          cancelledAt: status === 'Cancelada' ? at : null,
+        });
+      }
+      const distributionEnd = distribute ? addDays(day, 11) : null;
+      const quotas = distribute
+        ? distributeCapacity(
+            capacity,
+            workingDays(day, distributionEnd!, { excludeWeekends: true, holidays: holidaySet }),
+            random,
+          ).map((q, n) => ({ dayDate: q.date, quota: q.quota, assigned: n === 0 ? Math.min(q.quota, 1) : 0 }))
+        : [];
+      out.push({
+        agenda: {
+          locationId,
+          specialtyId: plan.specialtyId,
+          doctorId: plan.id,
+          date: day,
+          startTime: block.start,
+          endTime: block.end,
+          capacity,
+          bookedSlots: appointmentsOf.filter((a) => a.status === 'Confirmada').length,
+          durationMinutes: plan.duration,
+          status,
+          autoDistribute: distribute,
+          distributionStartDate: distribute ? day : null,
+          distributionEndDate: distributionEnd,
+          excludeWeekends: true,
+          notes: i % 7 === 0 ? 'Agenda de demostración' : null,
+        },
+        quotas,
+        appointments: appointmentsOf,
+      });
+    }
+  }
+  return out;
+}
+
+function chunks<T>(rows: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
 
 export async function seedAgendasDemo(db: Db, tz: string, now: Date = new Date()): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(availabilities);
@@ -91,7 +203,6 @@ export async function seedAgendasDemo(db: Db, tz: string, now: Date = new Date()
   return db.transaction(async (tx) => {
     const plans = await doctorPlans(tx);
     if (plans.length === 0) return 0;
-    const random = rng(DEMO_SEED);
     const today = localDate(now, tz);
     const first = addDays(today, -14);
     const last = addDays(today, 28);
@@ -107,120 +218,27 @@ export async function seedAgendasDemo(db: Db, tz: string, now: Date = new Date()
     const patientIds = (await tx.select({ id: patients.id }).from(patients).orderBy(asc(patients.id))).map(
       (p) => p.id,
     );
-    let nextPatient = 0;
-    const lastPastDay = days.filter((d) => d < today).at(-1);
-    const future = days.filter((d) => d >= today);
-
-    let created = 0;
-    for (const day of days) {
-      const weekday = isoWeekday(day);
-      const bookedToday = new Set<number>();
-      const dayAppointments: AppointmentInsert[] = [];
-      for (const [i, plan] of plans.entries()) {
-        // Three days a week per doctor, alternating morning and afternoon and rotating through the sites.
-        if ((weekday + i) % 5 >= 3) continue;
-        const block = BLOCKS[(weekday + i) % 2]!;
-        const locationId = plan.locationIds[(weekday + i) % plan.locationIds.length]!;
-        const capacity = Math.floor((toMinutes(block.end) - toMinutes(block.start)) / plan.duration);
-        const past = day < today;
-        // A few of yesterday's agendas stay open so the expired-agenda dialog has something to show.
-        const status = past && !(day === lastPastDay && i % 4 === 0) ? 'Completa' : 'Activa';
-        const distribute = !past && i % 6 === 0 && weekday === 1;
-        const distributionStart = distribute ? day : null;
-        const distributionEnd = distribute ? addDays(day, 11) : null;
-
-        // Past days were busy; the near future is fuller than the far future.
-        const fill = past
-          ? 0.55 + random() * 0.35
-          : Math.max(0.05, 0.7 - future.indexOf(day) * 0.03 + random() * 0.2);
-        const slots = Math.min(capacity, Math.round(capacity * fill));
-        const planned: { start: string; status: string; patientId: number }[] = [];
-        for (let k = 0; k < slots && patientIds.length; k++) {
-          let patientId = patientIds[nextPatient++ % patientIds.length]!;
-          for (let tries = 0; bookedToday.has(patientId) && tries < patientIds.length; tries++)
-            patientId = patientIds[nextPatient++ % patientIds.length]!;
-          if (bookedToday.has(patientId)) break;
-          bookedToday.add(patientId);
-          const r = random();
-          const st = past
-            ? r < 0.68
-              ? 'Completada'
-              : r < 0.8
-                ? 'Confirmada'
-                : r < 0.86
-                  ? 'Pendiente'
-                  : 'Cancelada'
-            : r < 0.75
-              ? 'Confirmada'
-              : r < 0.9
-                ? 'Pendiente'
-                : 'Cancelada';
-          planned.push({
-            start: fromMinutes(toMinutes(block.start) + k * plan.duration),
-            status: st,
-            patientId,
-          });
-        }
-        const [agenda] = await tx
-          .insert(availabilities)
-          .values({
-            locationId,
-            specialtyId: plan.specialtyId,
-            doctorId: plan.id,
-            date: day,
-            startTime: block.start,
-            endTime: block.end,
-            capacity,
-            bookedSlots: planned.filter((p) => p.status === 'Confirmada').length,
-            durationMinutes: plan.duration,
-            status,
-            autoDistribute: distribute,
-            distributionStartDate: distributionStart,
-            distributionEndDate: distributionEnd,
-            excludeWeekends: true,
-            notes: i % 7 === 0 ? 'Agenda de demostración' : null,
-          })
-          .returning({ id: availabilities.id });
-        created++;
-        if (distribute) {
-          const quotaDays = workingDays(distributionStart!, distributionEnd!, {
-            excludeWeekends: true,
-            holidays: holidaySet,
-          });
-          const quotas = distributeCapacity(capacity, quotaDays, random);
-          if (quotas.length)
-            await tx.insert(availabilityDistributions).values(
-              quotas.map((q, n) => ({
-                availabilityId: agenda!.id,
-                dayDate: q.date,
-                quota: q.quota,
-                assigned: n === 0 ? Math.min(q.quota, 1) : 0,
-              })),
-            );
-        }
-        for (const p of planned) {
-          const at = parseLocalDateTime(`${day} ${p.start}`, tz)!;
-          dayAppointments.push({
-            patientId: p.patientId,
-            availabilityId: agenda!.id,
-            locationId,
-            specialtyId: plan.specialtyId,
-            doctorId: plan.id,
-            scheduledAt: at,
-            endsAt: new Date(at.getTime() + plan.duration * 60_000),
-            durationMinutes: plan.duration,
-            status: p.status,
-            appointmentType: random() < 0.9 ? 'Presencial' : 'Teleconsulta',
-            reason: REASONS[Math.floor(random() * REASONS.length)]!,
-            insuranceType: random() < 0.85 ? 'EPS' : 'Particular',
-            cancellationReason:
-              p.status === 'Cancelada' ? CANCEL_REASONS[Math.floor(random() * CANCEL_REASONS.length)]! : null,
-            cancelledAt: p.status === 'Cancelada' ? at : null,
-          });
-        }
+    const planned = planAgendas(plans, days, today, tz, holidaySet, patientIds);
+    // A doctor has one agenda per day and block, so (doctor, date, start) finds each inserted row's plan.
+    const key = (doctorId: number, date: string, start: string) => `${doctorId}|${date}|${start.slice(0, 5)}`;
+    const byKey = new Map(planned.map((p) => [key(p.agenda.doctorId, p.agenda.date, p.agenda.startTime), p]));
+    const quotas: (typeof availabilityDistributions.$inferInsert)[] = [];
+    const rows: (typeof appointments.$inferInsert)[] = [];
+    for (const part of chunks(planned.map((p) => p.agenda))) {
+      const inserted = await tx.insert(availabilities).values(part).returning({
+        id: availabilities.id,
+        doctorId: availabilities.doctorId,
+        date: availabilities.date,
+        startTime: availabilities.startTime,
+      });
+      for (const r of inserted) {
+        const p = byKey.get(key(r.doctorId, r.date, r.startTime))!;
+        quotas.push(...p.quotas.map((q) => ({ ...q, availabilityId: r.id })));
+        rows.push(...p.appointments.map((a) => ({ ...a, availabilityId: r.id })));
       }
-      if (dayAppointments.length) await tx.insert(appointments).values(dayAppointments);
     }
-    return created;
+    for (const part of chunks(quotas)) await tx.insert(availabilityDistributions).values(part);
+    for (const part of chunks(rows)) await tx.insert(appointments).values(part);
+    return planned.length;
   });
 }
