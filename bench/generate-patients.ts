@@ -150,7 +150,9 @@ async function main() {
   log(`${N.toLocaleString('en')} patients into ${target.kind} ${target.where}`);
   const refs = await timed('migrate and seed catalogues', () => prepare(target));
   const loader =
-    target.kind === 'postgres' ? await postgresLoader(target.databaseUrl!) : await pgliteLoader(target.dataDir);
+    target.kind === 'postgres'
+      ? await postgresLoader(target.databaseUrl!)
+      : await pgliteLoader(target.dataDir);
   try {
     await loader.exec('truncate patients restart identity cascade');
     const defs = await loader.rows<{ indexname: string; indexdef: string }>(
@@ -165,11 +167,15 @@ async function main() {
     const loadS = seconds(tLoad);
     log(`COPY: ${N.toLocaleString('en')} rows in ${loadS.toFixed(1)} s (${Math.round(N / loadS)} rows/s)`);
     await loader.exec("set session_replication_role = 'origin'");
+    // The counter triggers were off with the foreign keys: recount once (migration 0005's own backfill).
+    await timed('patient counts', () => loader.exec('select patient_counts_rebuild()'));
     await timed(`${defs.length} indexes`, () => rebuildIndexes(defs, loader));
-    await timed('vacuum analyze', () => loader.exec('vacuum analyze patients'));
+    await timed('vacuum analyze', () => loader.exec('vacuum analyze patients, patient_counts'));
     const [{ n }] = await loader.rows<{ n: number }>('select count(*)::int as n from patients');
     const total = seconds(t0);
-    log(`done: ${n.toLocaleString('en')} patients, ${total.toFixed(1)} s, ${Math.round(n / total)} rows/s overall`);
+    log(
+      `done: ${n.toLocaleString('en')} patients, ${total.toFixed(1)} s, ${Math.round(n / total)} rows/s overall`,
+    );
   } finally {
     await loader.close();
   }

@@ -10,7 +10,14 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/api/src/app';
 import { installCapture, capture, savePlans } from './lib/plans';
-import { makeClient, medianOf, percentiles, runLoad, type LoadResult, type Percentiles } from './lib/http-load';
+import {
+  makeClient,
+  medianOf,
+  percentiles,
+  runLoad,
+  type LoadResult,
+  type Percentiles,
+} from './lib/http-load';
 import { appendResults, machineFacts, type Row } from './lib/report';
 import { buildScenarios, type Scenario } from './lib/scenarios';
 import { benchConfig, parseArgs, targetFrom } from './lib/target';
@@ -26,7 +33,11 @@ const ADMIN = { email: 'bench@ips.local', password: 'Bench-clave-2026' };
 const target = targetFrom(args);
 
 const fmt = (p: Percentiles) => `${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} / ${p.p99.toFixed(1)}`;
-const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+const slug = (s: string) =>
+  s
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 
 async function main() {
   installCapture();
@@ -45,7 +56,9 @@ async function main() {
     const database = app.deps.database;
     const facts = await machineFacts(database, target);
     console.log(`[bench] ${facts.summary}`);
-    const scenarios = (await buildScenarios(database)).filter((s) => !args.only || s.name.includes(args.only));
+    const scenarios = (await buildScenarios(database)).filter(
+      (s) => !args.only || s.name.includes(args.only),
+    );
     const planDir = `bench/plans/${target.kind}-${facts.rowsLabel}`;
     const client = makeClient(base, token, 20);
 
@@ -57,14 +70,21 @@ async function main() {
         if (status !== 200) throw new Error(`${p} → ${status} ${body.slice(0, 200)}`);
       }
       const statements = await capture(() => client.get(s.paths[0]!));
-      const notes = await savePlans(database, planDir, slug(s.name), `${s.name}: GET ${s.paths[0]}`, statements);
+      const notes = await savePlans(
+        database,
+        planDir,
+        slug(s.name),
+        `${s.name}: GET ${s.paths[0]}`,
+        statements,
+      );
       planNotes.set(s.name, notes.join('; '));
       console.log(`[bench] plan ${s.name}: ${notes.join('; ')}`);
     }
 
     // Runs, each with every scenario at both concurrencies; the medians of the runs are reported.
     const perRun = new Map<string, Percentiles[]>();
-    const push = (key: string, r: LoadResult) => perRun.set(key, [...(perRun.get(key) ?? []), percentiles(r)]);
+    const push = (key: string, r: LoadResult) =>
+      perRun.set(key, [...(perRun.get(key) ?? []), percentiles(r)]);
     for (let run = 1; run <= RUNS; run++) {
       const pooled = new Map<string, LoadResult>();
       for (const s of scenarios) {
@@ -81,6 +101,9 @@ async function main() {
           });
           if (r.errors) console.warn(`[bench] ${s.name} c=${c}: ${r.errors} errors`);
           console.log(`[bench] run ${run} ${s.name} c=${c}: ${fmt(percentiles(r))} ms`);
+          if (args.slowest && c === 1)
+            for (const [p, ms] of r.slowest ?? [])
+              console.log(`[bench]   ${ms.toFixed(1).padStart(8)} ms ${p}`);
         }
       }
       for (const [key, r] of pooled) push(key, r);

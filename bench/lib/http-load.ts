@@ -8,6 +8,8 @@ import http from 'node:http';
  */
 export interface LoadResult {
   samples: number[];
+  /** Slowest answer per path, to tell which query of a scenario is the slow one. */
+  slowest?: Map<string, number>;
   errors: number;
   seconds: number;
 }
@@ -63,25 +65,36 @@ export async function runLoad(
   concurrency: number,
 ): Promise<LoadResult> {
   const samples: number[] = [];
+  const slowest = new Map<string, number>();
   let errors = 0;
   let next = 0;
   const t0 = performance.now();
   const worker = async () => {
     for (let k = next++; k < total; k = next++) {
-      const [status, ms] = await client.get(paths[k % paths.length]!);
+      const path = paths[k % paths.length]!;
+      const [status, ms] = await client.get(path);
       if (status !== 200) errors++;
       else samples.push(ms);
+      slowest.set(path, Math.max(ms, slowest.get(path) ?? 0));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { samples, errors, seconds: (performance.now() - t0) / 1000 };
+  return { samples, slowest, errors, seconds: (performance.now() - t0) / 1000 };
 }
 
 /** Nearest-rank percentiles. */
 export function percentiles(r: LoadResult): Percentiles {
   const s = [...r.samples].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
-  return { n: s.length, p50: at(50), p95: at(95), p99: at(99), max: s[s.length - 1] ?? NaN, rps: s.length / r.seconds };
+  const at = (p: number) =>
+    s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+  return {
+    n: s.length,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: s[s.length - 1] ?? NaN,
+    rps: s.length / r.seconds,
+  };
 }
 
 /** The median of several runs' figures, field by field (the machine is shared, single runs are noisy). */

@@ -48,7 +48,7 @@ export async function capture(fn: () => Promise<unknown>): Promise<Captured[]> {
   recording = [];
   try {
     await fn();
-    return recording.filter((q) => /\bfrom "?patients"?\b/i.test(q.text));
+    return recording.filter((q) => /\bfrom "?patient(s|_counts)"?\b/i.test(q.text));
   } finally {
     recording = null;
   }

@@ -49,7 +49,8 @@ export function appendResults(
   file: string,
   r: { facts: Facts; rows: Row[]; runs: number; quick: boolean; label?: string; planDir: string },
 ) {
-  if (!existsSync(file)) writeFileSync(file, '# Patients API benchmark results\n\nAppended by `bench/patients-api.ts`.\n');
+  if (!existsSync(file))
+    writeFileSync(file, '# Patients API benchmark results\n\nAppended by `bench/patients-api.ts`.\n');
   const f = (p: Percentiles) => `${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} / ${p.p99.toFixed(1)}`;
   const lines = [
     '',
@@ -67,7 +68,9 @@ export function appendResults(
     const row = r.rows.find((x) => x.name === g.group);
     if (!row) continue;
     const verdict = row.c1.p95 <= g.p95 ? 'met' : 'missed';
-    lines.push(`- Goal ${g.group} p95 ≤ ${g.p95} ms at 1 client: ${row.c1.p95.toFixed(1)} ms — **${verdict}**`);
+    lines.push(
+      `- Goal ${g.group} p95 ≤ ${g.p95} ms at 1 client: ${row.c1.p95.toFixed(1)} ms — **${verdict}**`,
+    );
   }
   appendFileSync(file, `${lines.join('\n')}\n`);
 }

@@ -7,7 +7,7 @@ import type { Database } from '../../apps/api/src/db/client';
  */
 export interface Scenario {
   name: string;
-  group: 'quick search' | 'directory' | 'cards';
+  group: 'floor' | 'quick search' | 'directory' | 'cards';
   /** Cycled through in order; the first one is the one whose plans are saved. */
   paths: string[];
 }
@@ -33,6 +33,8 @@ export async function buildScenarios(database: Database): Promise<Scenario[]> {
   const lastPage = Math.max(1, Math.ceil((total?.n ?? 0) / 12));
 
   return [
+    // The floor: the same HTTP, authentication (a session lookup) and serialisation path with no patient query.
+    { name: 'floor: GET /api/auth/me', group: 'floor', paths: ['/api/auth/me'] },
     {
       name: 'quick: 2-letter prefix',
       group: 'quick search',
@@ -58,7 +60,10 @@ export async function buildScenarios(database: Database): Promise<Scenario[]> {
     {
       name: 'quick: phone fragment',
       group: 'quick search',
-      paths: [...phones.map((p) => p.slice(3, 10)), ...phones.slice(0, 2).map((p) => `${p.slice(0, 3)} ${p.slice(3, 6)}`)].map(qs),
+      paths: [
+        ...phones.map((p) => p.slice(3, 10)),
+        ...phones.slice(0, 2).map((p) => `${p.slice(0, 3)} ${p.slice(3, 6)}`),
+      ].map(qs),
     },
     { name: 'directory: first page', group: 'directory', paths: [dir('page=1&limit=12')] },
     {
