@@ -171,7 +171,8 @@ async function main() {
     await timed('patient counts', () => loader.exec('select patient_counts_rebuild()'));
     await timed(`${defs.length} indexes`, () => rebuildIndexes(defs, loader));
     await timed('vacuum analyze', () => loader.exec('vacuum analyze patients, patient_counts'));
-    const [{ n }] = await loader.rows<{ n: number }>('select count(*)::int as n from patients');
+    const [counted] = await loader.rows<{ n: number }>('select count(*)::int as n from patients');
+    const n = counted?.n ?? 0;
     const total = seconds(t0);
     log(
       `done: ${n.toLocaleString('en')} patients, ${total.toFixed(1)} s, ${Math.round(n / total)} rows/s overall`,

@@ -9,11 +9,12 @@ import { patients } from '../../db/schema/patients';
  * and filtering is fast when such matches are common ('ma') and reads the whole index when there are none
  * ('sofia' is a first name: its e-mails all belong to names the range already gave, and the planner cannot know
  * that); collecting the matches through the trigram indexes and sorting them is fast when they are rare and
- * slow when they are many. So the walk is tried first over a bounded stretch of the index (PROBE rows, read from
+ * slow when they are many. So the walk is tried first over a bounded stretch of the index (tuning.probe rows, read from
  * the index alone), and only when that stretch holds fewer than `need` matches are they collected.
  */
 
-const PROBE = 10_000;
+/** Rows of the sorted index the walk may read before the matches are collected instead (tests lower it). */
+export const tuning = { probe: 10_000 };
 
 export interface HalvesQuery {
   /** Filters other than the search; `status` separately, since it leads the status+name index. */
@@ -54,7 +55,7 @@ export async function halvesPage(db: Executor, q: HalvesQuery, offset: number, l
   const probed = rowsOf<Keyed>(
     await db.execute(
       sql`select ${patients.id}, ${patients.nameSort} from (
-            select ${columns} from ${patients} where ${status ?? sql`true`} order by ${order} limit ${PROBE}
+            select ${columns} from ${patients} where ${status ?? sql`true`} order by ${order} limit ${tuning.probe}
           ) as "patients"
           where ${and(q.base, q.split[1]) ?? sql`true`} order by ${order} limit ${need}`,
     ),
