@@ -14,7 +14,7 @@ import { patients } from '../../db/schema/patients';
  */
 
 /** Rows of the sorted index the walk may read before the matches are collected instead (tests lower it). */
-export const tuning = { probe: 10_000 };
+export const tuning = { probe: 4_000 };
 
 export interface HalvesQuery {
   /** Filters other than the search; `status` separately, since it leads the status+name index. */
