@@ -13,6 +13,9 @@ DROP INDEX "patients_status_sort_idx";--> statement-breakpoint
 DROP INDEX "patients_sort_idx";--> statement-breakpoint
 DROP INDEX "patients_name_trgm_idx";--> statement-breakpoint
 ALTER TABLE "patients" ADD COLUMN "name_sort" text COLLATE "C" GENERATED ALWAYS AS (immutable_unaccent(lower(name))) STORED;--> statement-breakpoint
+CREATE INDEX "patient_counts_eps_idx" ON "patient_counts" USING btree ("insurance_eps_id");--> statement-breakpoint
+CREATE INDEX "patient_counts_municipality_idx" ON "patient_counts" USING btree ("municipality_id");--> statement-breakpoint
+CREATE INDEX "patient_counts_zone_idx" ON "patient_counts" USING btree ("zone_id");--> statement-breakpoint
 -- INCLUDE (email), added by hand (drizzle cannot declare it): quick search checks a stretch of the sorted names
 -- against the name and the e-mail from the index alone (repo-halves).
 CREATE INDEX "patients_status_name_sort_idx" ON "patients" USING btree ("status","name_sort","id") INCLUDE ("email");--> statement-breakpoint

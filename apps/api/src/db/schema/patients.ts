@@ -211,5 +211,9 @@ export const patientCounts = pgTable(
     unique('patient_counts_key')
       .on(t.status, t.documentTypeId, t.gender, t.insuranceEpsId, t.municipalityId, t.zoneId)
       .nullsNotDistinct(),
+    // A filtered tab sums only its counters (the unique key leads with status, which every row shares).
+    index('patient_counts_eps_idx').on(t.insuranceEpsId),
+    index('patient_counts_municipality_idx').on(t.municipalityId),
+    index('patient_counts_zone_idx').on(t.zoneId),
   ],
 );
