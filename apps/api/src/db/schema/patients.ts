@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -11,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -58,6 +60,12 @@ export const patients = pgTable(
       .default(1)
       .references(() => documentTypes.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    /**
+     * The name folded for search and sort (nameSearchExpr), stored with COLLATE "C" (set in migration 0004;
+     * drizzle has no column collation). A plain column lets the sort and search indexes answer from the index
+     * alone (an expression index never gives an index-only scan) and spares unaccent() on every row checked.
+     */
+    nameSort: text('name_sort').generatedAlwaysAs(sql`immutable_unaccent(lower(name))`),
     birthDate: date('birth_date', { mode: 'string' }),
     gender: text('gender'),
     status: text('status').notNull().default('Activo'),
@@ -95,11 +103,14 @@ export const patients = pgTable(
   (t) => [
     // One person per document within a document type (a TI and a CC may share digits).
     uniqueIndex('patients_document_key').on(t.documentTypeId, t.document),
-    // Sorted pages: the tabs filter by status, the old client lists everyone.
-    index('patients_status_sort_idx').on(t.status, nameSortExpr(t.name), t.id),
-    index('patients_sort_idx').on(nameSortExpr(t.name), t.id),
+    // Sorted pages, read from the index alone: the tabs filter by status, the old client lists everyone. A prefix
+    // of the first word is a range of the same index. Both INCLUDE (email) in migration 0004 (not expressible here).
+    index('patients_status_name_sort_idx').on(t.status, t.nameSort, t.id),
+    index('patients_name_sort_idx').on(t.nameSort, t.id),
     index('patients_document_prefix_idx').on(t.document.op('text_pattern_ops')),
-    index('patients_name_trgm_idx').using('gin', sql`${nameSearchExpr(t.name)} gin_trgm_ops`),
+    index('patients_name_sort_trgm_idx').using('gin', sql`${t.nameSort} gin_trgm_ops`),
+    // The name without its first letter: a word found further in than the start (see searchHalves).
+    index('patients_name_rest_trgm_idx').using('gin', sql`substr(${t.nameSort}, 2) gin_trgm_ops`),
     index('patients_phone_trgm_idx').using('gin', sql`${phoneSearchExpr(t.phone, t.phoneAlt)} gin_trgm_ops`),
     index('patients_email_trgm_idx').using('gin', sql`${emailSearchExpr(t.email)} gin_trgm_ops`),
     index('patients_created_at_idx').on(t.createdAt),
@@ -176,5 +187,33 @@ export const prenatalControls = pgTable(
     check('prenatal_controls_weight_check', sql`${t.weightKg} between 20 and 300`),
     check('prenatal_controls_bp_check', sql`${t.bloodPressure} ~ '^[0-9]{2,3}/[0-9]{2,3}$'`),
     check('prenatal_controls_fhr_check', sql`${t.fetalHeartRate} between 50 and 250`),
+  ],
+);
+
+/**
+ * Patients per combination of the directory's filters other than search (gender, EPS, municipality, zone,
+ * document type) and status, kept exact by statement-level triggers on patients (migration 0005). The tab counts
+ * of an unsearched directory add up a few thousand of these rows instead of counting up to 10⁶ patients. No
+ * foreign keys: a row only counts, and a combination that has dropped to 0 is left in place (sums ignore it).
+ */
+export const patientCounts = pgTable(
+  'patient_counts',
+  {
+    gender: text('gender'),
+    insuranceEpsId: integer('insurance_eps_id'),
+    municipalityId: integer('municipality_id'),
+    zoneId: integer('zone_id'),
+    documentTypeId: integer('document_type_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('patient_counts_key')
+      .on(t.status, t.documentTypeId, t.gender, t.insuranceEpsId, t.municipalityId, t.zoneId)
+      .nullsNotDistinct(),
+    // A filtered tab sums only its counters (the unique key leads with status, which every row shares).
+    index('patient_counts_eps_idx').on(t.insuranceEpsId),
+    index('patient_counts_municipality_idx').on(t.municipalityId),
+    index('patient_counts_zone_idx').on(t.zoneId),
   ],
 );

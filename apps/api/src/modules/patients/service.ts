@@ -9,6 +9,7 @@ import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 import { auditView, toPatientDto } from './dto';
 import * as repo from './repo';
+import * as directory from './repo-directory';
 
 /** Live-update channel; payloads carry ids only, never personal data. */
 export const PATIENTS_CHANNEL = 'patients';
@@ -17,7 +18,7 @@ const NOT_FOUND = 'Paciente no encontrado';
 type Changes = Partial<PatientForm>;
 
 export async function listPatients(deps: AppDeps, f: PatientListFilter): Promise<PatientListResponse> {
-  const { rows, total, counts } = await repo.listPage(deps.db, f);
+  const { rows, total, counts } = await directory.listPage(deps.db, f);
   const now = new Date();
   const patients = rows.map((r) => toPatientDto(r, deps.config.orgTimezone, now));
   const pagination = { page: f.page, limit: f.limit, total, total_pages: Math.ceil(total / f.limit) };
@@ -33,7 +34,9 @@ export async function searchPatients(
   const q = text?.trim() ?? '';
   if (q.length < 2) return [];
   const now = new Date();
-  return (await repo.search(deps.db, q, limit)).map((r) => toPatientDto(r, deps.config.orgTimezone, now));
+  return (await directory.search(deps.db, q, limit)).map((r) =>
+    toPatientDto(r, deps.config.orgTimezone, now),
+  );
 }
 
 export async function getPatient(deps: AppDeps, id: number): Promise<PatientDto> {

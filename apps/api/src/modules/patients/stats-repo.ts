@@ -1,21 +1,29 @@
 import { count, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bloodGroups, eps } from '../../db/schema/catalogs';
-import { patients } from '../../db/schema/patients';
-import { statusCounts } from './repo';
+import { patientCounts, patients } from '../../db/schema/patients';
 
 /*
- * Whole-directory aggregates. The cards (summary) read only narrow indexes (gender+status, eps+status,
- * created_at); the statistics dialog, opened on demand, also scans the table once for ages, blood groups and
- * estratos (its queries run side by side on a PostgreSQL server).
+ * Whole-directory aggregates. The cards (summary) read the patient_counts counters and the created_at index;
+ * the statistics dialog, opened on demand, also scans the table once for ages, blood groups and estratos (its
+ * queries run side by side on a PostgreSQL server).
  */
 
-/** Per gender, active and inactive: the status totals and the gender card from one scan of a narrow index. */
+/**
+ * Per gender, active and inactive: the status totals and the gender card, summed from the counters that
+ * patient_counts keeps exact (a few thousand rows instead of every patient).
+ */
 export function countByGenderAndStatus(db: Executor) {
+  const c = patientCounts;
   return db
-    .select({ gender: patients.gender, ...statusCounts })
-    .from(patients)
-    .groupBy(patients.gender);
+    .select({
+      gender: c.gender,
+      active: sql<number>`coalesce(sum(${c.n}) filter (where ${c.status} = 'Activo'), 0)::int`,
+      inactive: sql<number>`coalesce(sum(${c.n}) filter (where ${c.status} = 'Inactivo'), 0)::int`,
+    })
+    .from(c)
+    .groupBy(c.gender)
+    .having(sql`sum(${c.n}) > 0`);
 }
 
 export async function countCreatedSince(db: Executor, since: Date) {
@@ -23,13 +31,16 @@ export async function countCreatedSince(db: Executor, since: Date) {
   return row?.n ?? 0;
 }
 
+/** EPS with the most patients, from the counters (an EPS counts once it has a patient, as with a join). */
 export function topEps(db: Executor, limit: number) {
+  const n = sql<number>`sum(${patientCounts.n})::int`;
   return db
-    .select({ id: eps.id, name: eps.name, n: count() })
-    .from(patients)
-    .innerJoin(eps, eq(eps.id, patients.insuranceEpsId))
+    .select({ id: eps.id, name: eps.name, n })
+    .from(patientCounts)
+    .innerJoin(eps, eq(eps.id, patientCounts.insuranceEpsId))
     .groupBy(eps.id, eps.name)
-    .orderBy(desc(count()), eps.name)
+    .having(sql`sum(${patientCounts.n}) > 0`)
+    .orderBy(desc(n), eps.name)
     .limit(limit);
 }
 

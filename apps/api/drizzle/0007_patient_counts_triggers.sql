@@ -1,0 +1,57 @@
+-- Keeps patient_counts exact: one aggregated upsert per statement (transition tables), so a bulk insert costs one
+-- pass and a single-row change touches at most two counter rows. Rows are upserted in key order, so two
+-- transactions never take the same counter rows in opposite orders (no deadlock between them).
+CREATE FUNCTION patient_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO patient_counts AS c (status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, n)
+    SELECT status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, count(*)
+      FROM new_rows GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ON CONSTRAINT patient_counts_key DO UPDATE SET n = c.n + excluded.n;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO patient_counts AS c (status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, n)
+    SELECT status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, -count(*)
+      FROM old_rows GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ON CONSTRAINT patient_counts_key DO UPDATE SET n = c.n + excluded.n;
+  ELSE
+    -- An update moves a patient between combinations only when a counted column changed; others net to zero.
+    INSERT INTO patient_counts AS c (status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, n)
+    SELECT status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, sum(d)
+      FROM (
+        SELECT status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, 1 AS d FROM new_rows
+        UNION ALL
+        SELECT status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, -1 FROM old_rows
+      ) moved
+     GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ON CONSTRAINT patient_counts_key DO UPDATE SET n = c.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Recounts from scratch: for this migration and for bulk loads that run with triggers off (COPY as replica).
+CREATE FUNCTION patient_counts_rebuild() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM patient_counts;
+  INSERT INTO patient_counts (status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, n)
+  SELECT status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, count(*)
+    FROM patients GROUP BY 1, 2, 3, 4, 5, 6;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION patient_counts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM patient_counts;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER patients_counts_insert AFTER INSERT ON patients
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION patient_counts_apply();
+--> statement-breakpoint
+CREATE TRIGGER patients_counts_update AFTER UPDATE ON patients
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION patient_counts_apply();
+--> statement-breakpoint
+CREATE TRIGGER patients_counts_delete AFTER DELETE ON patients
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION patient_counts_apply();
+--> statement-breakpoint
+CREATE TRIGGER patients_counts_truncate AFTER TRUNCATE ON patients
+  FOR EACH STATEMENT EXECUTE FUNCTION patient_counts_clear();
+--> statement-breakpoint
+SELECT patient_counts_rebuild();
