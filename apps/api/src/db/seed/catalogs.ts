@@ -32,13 +32,17 @@ export function splitCsvLine(line: string): string[] {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') ((field += '"'), i++);
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (out.push(field), (field = ''));
-    else field += c;
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (c === ',' && !quoted) {
+      out.push(field);
+      field = '';
+    } else {
+      field += c;
+    }
   }
   out.push(field);
   return out;
