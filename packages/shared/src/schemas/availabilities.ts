@@ -154,7 +154,7 @@ interface TimesAndDistribution {
   distribution_start_date?: string | null;
   distribution_end_date?: string | null;
 }
-function checkTimesAndDistribution(v: TimesAndDistribution, ctx: z.RefinementCtx) {
+export function checkTimesAndDistribution(v: TimesAndDistribution, ctx: z.RefinementCtx) {
   if (validTime(v.start_time) && validTime(v.end_time) && minutesOf(v.start_time) >= minutesOf(v.end_time))
     ctx.addIssue({ code: 'custom', message: M.order, path: ['end_time'] });
   if (v.auto_distribute) {
@@ -260,48 +260,6 @@ export function isFullEdit(v: Record<string, unknown>): boolean {
     ([k, x]) => x !== undefined && !['date', 'status', 'notes', 'mode'].includes(k),
   );
 }
-
-export const TRANSFER_MODES = ['move', 'copy'] as const;
-export type TransferMode = (typeof TRANSFER_MODES)[number];
-export const transferAvailabilityBody = z.preprocess(
-  (v) => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-    const o = { ...(v as Record<string, unknown>) };
-    o.new_date ??= o.newDate ?? o.date;
-    return o;
-  },
-  z.object({
-    new_date: requiredDay(M.transferDate),
-    mode: z.preprocess(
-      (v) => (typeof v === 'string' ? ({ mover: 'move', copiar: 'copy' }[v.trim()] ?? v.trim()) : v),
-      z.enum(TRANSFER_MODES, { error: 'Modo de transferencia inválido (move o copy)' }).default('move'),
-    ),
-  }),
-);
-export type TransferAvailabilityBody = z.infer<typeof transferAvailabilityBody>;
-
-export const rescheduleAvailabilityBody = z.preprocess(
-  normaliseAgendaKeys,
-  z
-    .object({
-      date: requiredDay(M.date),
-      start_time: requiredTime(M.startTime),
-      end_time: requiredTime(M.endTime),
-    })
-    .superRefine(checkTimesAndDistribution),
-);
-export type RescheduleAvailabilityBody = z.infer<typeof rescheduleAvailabilityBody>;
-
-export const NOTICE_CHANNELS = ['sistema', 'email', 'sms', 'whatsapp', 'llamada'] as const;
-export const cancelAvailabilityBody = z.object({
-  message: z
-    .string({ error: M.cancelMessage })
-    .trim()
-    .min(1, M.cancelMessage)
-    .max(1000, 'El mensaje no puede exceder 1000 caracteres'),
-  channel: z.enum(NOTICE_CHANNELS, { error: 'Canal inválido' }).default('sistema'),
-});
-export type CancelAvailabilityBody = z.infer<typeof cancelAvailabilityBody>;
 
 const ALL = new Set(['', 'all', 'todos', 'todas']);
 /** 'all', 'Todos' and '' mean no filter. */

@@ -6,7 +6,7 @@ import {
   cancelAvailabilityBody,
   rescheduleAvailabilityBody,
   transferAvailabilityBody,
-} from '@ips/shared/schemas/availabilities';
+} from '@ips/shared/schemas/availabilities-actions';
 import {
   availabilityDetailDto,
   reassignAppointmentBody,

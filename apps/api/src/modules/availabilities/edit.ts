@@ -34,8 +34,15 @@ export async function updateAvailability(
     }
     const before = await repo.findByIdForUpdate(tx, id);
     if (!before) throw new AppError('NOT_FOUND', AGENDA_NOT_FOUND);
-    if (isFullEdit(body)) await applyEdit(tx, deps, actor, before, body);
-    else await applyStatusAndNotes(tx, deps, actor, before, body);
+    if (!isFullEdit(body)) await applyStatusAndNotes(tx, deps, actor, before, body);
+    else {
+      await applyEdit(tx, deps, actor, before, body);
+      // The edit form also carries the status; a change of it goes through the same rules as on its own.
+      if (body.status && body.status !== before.status) {
+        const edited = (await repo.findByIdForUpdate(tx, id))!;
+        await applyStatusAndNotes(tx, deps, actor, edited, { status: body.status });
+      }
+    }
     return agendaDetail(tx, deps.config.orgTimezone, id);
   });
 }

@@ -192,6 +192,33 @@ describe('cancel an agenda with a message to the patients', () => {
     expect(appt!.cancellation_reason).toContain('agenda del profesional fue cancelada');
   });
 
+  it('the edit form with status Cancelada applies the edit and then cascades the cancellation', async () => {
+    const agenda = await createAgenda(w, { date: nextWeekday(4, 120), doctor_id: w.drB });
+    await book(w, agenda, '08:00', { doctorId: w.drB });
+    const res = await w.c.admin({
+      method: 'PUT',
+      url: `/api/availabilities/${agenda.id}`,
+      payload: {
+        doctor_id: w.drB,
+        specialty_id: w.generalId,
+        location_id: w.northId,
+        date: agenda.date,
+        start_time: '08:00',
+        end_time: '11:00',
+        capacity: 6,
+        status: 'cancelled',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'Cancelada',
+      capacity: 6,
+      end_time: '11:00:00',
+      booked_slots: 0,
+    });
+    expect((await appointmentsOf(agenda.id))[0]!.status).toBe('Cancelada');
+  });
+
   it('a status-only PUT reactivates, completes or edits the notes', async () => {
     const agenda = await createAgenda(w, { date: nextWeekday(3, 120) });
     const put = (payload: object) =>
