@@ -59,9 +59,18 @@ export const patientPagination = z.object({
   limit: z.number(),
   total: z.number(),
   total_pages: z.number(),
+  exact: z
+    .boolean()
+    .describe('false: una búsqueda amplia pasó el tope de conteo y `total` significa "más de"'),
 });
 export const patientCounts = z
-  .object({ active: z.number(), inactive: z.number() })
+  .object({
+    active: z.number(),
+    inactive: z.number(),
+    exact: z
+      .object({ active: z.boolean(), inactive: z.boolean() })
+      .describe('Por pestaña: false si la búsqueda pasó de 1.000 coincidencias y el número significa "más de"'),
+  })
   .describe(
     'Pacientes activos e inactivos con la búsqueda y los filtros actuales (sin el filtro de estado): las pestañas',
   );

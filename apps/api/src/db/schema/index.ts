@@ -3,6 +3,7 @@ export * from './users';
 export * from './system';
 export * from './catalogs';
 export * from './patients';
+export * from './patient-demographics';
 export * from './resources';
 export * from './holidays';
 export * from './agendas';

@@ -48,14 +48,18 @@ describe('directory: paged, filtered and counted on the server', () => {
     const { status, body } = await get('/api/patients-v2?search=zuluaga&status=Activo&limit=10&page=3');
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.data.pagination).toEqual({ page: 3, limit: 10, total: 28, total_pages: 3 });
-    expect(body.data.counts).toEqual({ active: 28, inactive: 5 });
+    expect(body.data.pagination).toEqual({ page: 3, limit: 10, total: 28, total_pages: 3, exact: true });
+    expect(body.data.counts).toEqual({ active: 28, inactive: 5, exact: { active: true, inactive: true } });
     expect(body.data.patients).toHaveLength(8);
     expect(body.data.patients.every((p: { status: string }) => p.status === 'Activo')).toBe(true);
     expect([body.total, body.page, body.limit]).toEqual([28, 3, 10]);
     const inactive = await get('/api/patients-v2?search=zuluaga&status=inactive');
     expect(inactive.body.data.pagination.total).toBe(5);
-    expect(inactive.body.data.counts).toEqual({ active: 28, inactive: 5 });
+    expect(inactive.body.data.counts).toEqual({
+      active: 28,
+      inactive: 5,
+      exact: { active: true, inactive: true },
+    });
   });
 
   it('a page past the end is empty, not an error', async () => {
@@ -67,7 +71,7 @@ describe('directory: paged, filtered and counted on the server', () => {
 
   it('counts apply the search and the other filters, never the status', async () => {
     const { body } = await get('/api/patients-v2?search=zuluaga&gender=Femenino');
-    expect(body.data.counts).toEqual({ active: 12, inactive: 0 });
+    expect(body.data.counts).toEqual({ active: 12, inactive: 0, exact: { active: true, inactive: true } });
     const all = await get('/api/patients-v2?gender=Todos&status=Todos&limit=1');
     expect(all.body.data.counts.active + all.body.data.counts.inactive).toBe(all.body.total);
     expect(all.body.total).toBe(185);
@@ -78,7 +82,7 @@ describe('directory: paged, filtered and counted on the server', () => {
     expect(status).toBe(200);
     expect(body.data.patients).toHaveLength(100);
     expect(body.limit).toBe(100);
-    expect(body.data.pagination).toEqual({ page: 1, limit: 100, total: 185, total_pages: 2 });
+    expect(body.data.pagination).toEqual({ page: 1, limit: 100, total: 185, total_pages: 2, exact: true });
     expect((await get('/api/patients-v2?limit=50000&page=2')).body.data.patients).toHaveLength(85);
   });
 

@@ -45,10 +45,37 @@ const counted = () =>
   db.execute(sql`select status, document_type_id, gender, insurance_eps_id, municipality_id, zone_id, n::int as n
                    from patient_counts where n <> 0 order by 1, 2, 3, 4, 5, 6`);
 const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows);
+/** The demographic counters against a recount, as one comparable value. */
+const demographics = async () => ({
+  birthCounted: rows(
+    await db.execute(sql`select gender, birth_date::text, n::int as n from patient_birth_counts
+                          where n <> 0 order by 1, 2`),
+  ),
+  birthReal: rows(
+    await db.execute(
+      sql`select gender, birth_date::text, count(*)::int as n from patients group by 1, 2 order by 1, 2`,
+    ),
+  ),
+  profileCounted: rows(
+    await db.execute(sql`select blood_group_id, estrato, n::int as n from patient_profile_counts
+                          where n <> 0 order by 1, 2`),
+  ),
+  profileReal: rows(
+    await db.execute(
+      sql`select blood_group_id, estrato, count(*)::int as n from patients group by 1, 2 order by 1, 2`,
+    ),
+  ),
+});
+const expectDemographicsExact = async () => {
+  const d = await demographics();
+  expect(d.birthCounted).toEqual(d.birthReal);
+  expect(d.profileCounted).toEqual(d.profileReal);
+};
 
-describe('patient_counts', () => {
-  it('follows inserts, updates of counted columns, deletes and truncation', async () => {
+describe('patient_counts and the demographic counters', () => {
+  it('follow inserts, updates of counted columns, deletes and truncation', async () => {
     expect(rows(await counted())).toEqual(rows(await real()));
+    await expectDemographicsExact();
     const some = await db.select({ id: patients.id }).from(patients).limit(40);
     const ids = some.map((r) => r.id);
     await db
@@ -60,12 +87,20 @@ describe('patient_counts', () => {
       .set({ gender: null, zoneId: null })
       .where(inArray(patients.id, ids.slice(10, 25)));
     await db.update(patients).set({ phone: '3001234567' }).where(eq(patients.id, ids[30]!));
+    await db
+      .update(patients)
+      .set({ birthDate: '1990-02-28', bloodGroupId: null, estrato: 3 })
+      .where(inArray(patients.id, ids.slice(5, 35)));
     await db.delete(patients).where(inArray(patients.id, ids.slice(20, 30)));
     expect(rows(await counted())).toEqual(rows(await real()));
+    await expectDemographicsExact();
     await db
       .transaction(async (tx) => {
         await tx.execute(sql`truncate patients cascade`);
         expect(rows(await tx.select().from(patientCounts))).toEqual([]);
+        // Inside the transaction (PGlite has one connection: a query on db would wait for it).
+        expect(rows(await tx.execute(sql`select * from patient_birth_counts`))).toEqual([]);
+        expect(rows(await tx.execute(sql`select * from patient_profile_counts`))).toEqual([]);
         tx.rollback();
       })
       .catch(() => {});

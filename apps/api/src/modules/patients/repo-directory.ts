@@ -3,7 +3,7 @@ import type { PatientListFilter } from '@ips/shared/schemas/patients-query';
 import type { Executor } from '../../db/client';
 import { patientCounts, patients } from '../../db/schema/patients';
 import { countsFilterCondition, filterCondition, orderBy, searchCondition, searchHalves } from './search';
-import { findDetailsByIds, statusCounts } from './repo';
+import { findDetailsByIds } from './repo';
 import { halvesPage, type HalvesQuery } from './repo-halves';
 
 /*
@@ -15,11 +15,57 @@ import { halvesPage, type HalvesQuery } from './repo-halves';
 
 type Sort = Pick<PatientListFilter, 'sortBy' | 'sortOrder'>;
 
-/** Active and inactive for the filters: summed counters without a search, else counted on patients. */
-async function countFor(db: Executor, f: PatientListFilter) {
+/**
+ * A search counts its matches up to this many per status. Counting every match of a common surname (2 % of a
+ * 10⁶ directory) visits tens of thousands of table pages; nobody pages through them, so past the cap the answer
+ * says "more than" (docs/decisions/011-search-counts.md) and stays a few milliseconds.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+export interface DirectoryCounts {
+  active: number;
+  inactive: number;
+  /** False for a tab whose search matches passed SEARCH_COUNT_CAP: its number then means "more than". */
+  exact: { active: boolean; inactive: boolean };
+}
+
+/**
+ * Matches of one status, up to cap + 1. Under a LIMIT the planner prefers walking the table or a sorted index
+ * and filtering (it believes matches are everywhere), which reads far more rows than the trigram bitmap does, so
+ * this transaction leaves it only bitmap scans: the rows come straight from the search indexes (the small
+ * inactive-only ones for the Inactivos tab).
+ */
+async function cappedCount(db: Executor, where: SQL | undefined, status: 'Activo' | 'Inactivo') {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+                 set_config('enable_indexonlyscan', 'off', true)`,
+    );
+    const matches = tx
+      .select({ one: sql`1` })
+      .from(patients)
+      .where(and(where, eq(patients.status, status)))
+      .limit(SEARCH_COUNT_CAP + 1)
+      .as('matches');
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(matches);
+    return row?.n ?? 0;
+  });
+}
+
+/** Active and inactive for the filters: summed counters without a search, else counted on patients (capped). */
+async function countFor(db: Executor, f: PatientListFilter): Promise<DirectoryCounts> {
   if (f.search) {
-    const [row] = await db.select(statusCounts).from(patients).where(filterCondition(f));
-    return { active: row?.active ?? 0, inactive: row?.inactive ?? 0 };
+    const where = filterCondition(f);
+    const [active, inactive] = await Promise.all([
+      cappedCount(db, where, 'Activo'),
+      cappedCount(db, where, 'Inactivo'),
+    ]);
+    const cap = (n: number) => Math.min(n, SEARCH_COUNT_CAP);
+    return {
+      active: cap(active),
+      inactive: cap(inactive),
+      exact: { active: active <= SEARCH_COUNT_CAP, inactive: inactive <= SEARCH_COUNT_CAP },
+    };
   }
   const [row] = await db
     .select({
@@ -28,7 +74,7 @@ async function countFor(db: Executor, f: PatientListFilter) {
     })
     .from(patientCounts)
     .where(countsFilterCondition(f));
-  return { active: row?.active ?? 0, inactive: row?.inactive ?? 0 };
+  return { active: row?.active ?? 0, inactive: row?.inactive ?? 0, exact: { active: true, inactive: true } };
 }
 
 /** Beyond this many rows (offset + limit) a search page is read with one query: deep pages of a search are rare. */
@@ -72,6 +118,13 @@ export async function listPage(db: Executor, f: PatientListFilter) {
       : f.status === 'Inactivo'
         ? counts.inactive
         : counts.active + counts.inactive;
+  // A capped total is a lower bound: the end of the list is unknown, so pages are read from the start.
+  const exactTotal =
+    f.status === 'Activo'
+      ? counts.exact.active
+      : f.status === 'Inactivo'
+        ? counts.exact.inactive
+        : counts.exact.active && counts.exact.inactive;
   const offset = (f.page - 1) * f.limit;
   if (offset >= total) return { rows: [], total, counts };
   const status = f.status ? eq(patients.status, f.status) : undefined;
@@ -82,7 +135,7 @@ export async function listPage(db: Executor, f: PatientListFilter) {
   const size = Math.min(f.limit, total - offset);
   const fromEnd = total - offset - size;
   const ids =
-    fromEnd < offset
+    exactTotal && fromEnd < offset
       ? (await pageIds(db, where, f, fromEnd, size, { halves, reversed: true })).reverse()
       : await pageIds(db, where, f, offset, size, { halves });
   return { rows: await findDetailsByIds(db, ids), total, counts };

@@ -21,7 +21,13 @@ export async function listPatients(deps: AppDeps, f: PatientListFilter): Promise
   const { rows, total, counts } = await directory.listPage(deps.db, f);
   const now = new Date();
   const patients = rows.map((r) => toPatientDto(r, deps.config.orgTimezone, now));
-  const pagination = { page: f.page, limit: f.limit, total, total_pages: Math.ceil(total / f.limit) };
+  const exact =
+    f.status === 'Activo'
+      ? counts.exact.active
+      : f.status === 'Inactivo'
+        ? counts.exact.inactive
+        : counts.exact.active && counts.exact.inactive;
+  const pagination = { page: f.page, limit: f.limit, total, total_pages: Math.ceil(total / f.limit), exact };
   return { success: true, data: { patients, pagination, counts }, total, page: f.page, limit: f.limit };
 }
 

@@ -1,12 +1,13 @@
-import { count, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, gt, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bloodGroups, eps } from '../../db/schema/catalogs';
+import { patientBirthCounts, patientProfileCounts } from '../../db/schema/patient-demographics';
 import { patientCounts, patients } from '../../db/schema/patients';
 
 /*
- * Whole-directory aggregates. The cards (summary) read the patient_counts counters and the created_at index;
- * the statistics dialog, opened on demand, also scans the table once for ages, blood groups and estratos (its
- * queries run side by side on a PostgreSQL server).
+ * Whole-directory aggregates, read from counters that triggers keep exact: the cards (summary) from
+ * patient_counts and the created_at index, the statistics dialog from patient_birth_counts and
+ * patient_profile_counts. None of them scans the patients table.
  */
 
 /**
@@ -67,56 +68,59 @@ export function bornOnOrBefore(today: string, years: number): string {
 }
 
 /**
- * Age figures per gender in one scan. Every "age ≥ N" is a comparison of the birth date with a date computed
- * here, and the sum of ages reads the date once as yyyymmdd ((today − birth) div 10000 is the age in whole
- * years); calling age() per row and per figure made this dialog take seconds at 10⁶ patients.
+ * Age figures per gender, from the birth-date counters (one row per gender and day of birth, each weighted by
+ * its n). Every "age ≥ N" is a comparison of the birth date with a date computed here, and the sum of ages reads
+ * the date once as yyyymmdd ((today − birth) div 10000 is the age in whole years).
  */
 export function ageFiguresByGender(db: Executor, today: string) {
-  const b = patients.birthDate;
+  const c = patientBirthCounts;
+  const b = c.birthDate;
   const t = Number(today.replaceAll('-', ''));
   const atLeast = (years: number) => sql`${b} <= ${bornOnOrBefore(today, years)}::date`;
-  const int = (expr: SQL) => sql<number>`(${expr})::int`;
+  const total = (where?: SQL) =>
+    sql<number>`(coalesce(sum(${c.n})${where ? sql` filter (where ${where})` : sql``}, 0))::int`;
   const ranges = Object.fromEntries(
     AGE_RANGES.map(([, from, to], k) => [
       `r${k}`,
-      int(
-        to === null
-          ? sql`count(*) filter (where ${atLeast(from)})`
-          : sql`count(*) filter (where ${atLeast(from)} and not ${atLeast(to + 1)})`,
-      ),
+      total(to === null ? atLeast(from) : sql`${atLeast(from)} and not ${atLeast(to + 1)}`),
     ]),
   ) as Record<`r${number}`, SQL<number>>;
   const yyyymmdd = sql`(date_part('year', ${b}) * 10000 + date_part('month', ${b}) * 100 + date_part('day', ${b}))`;
   return db
     .select({
-      gender: patients.gender,
-      total: int(sql`count(*)`),
-      aged: int(sql`count(*) filter (where ${atLeast(0)})`),
-      ageSum: sql<string | null>`sum(floor((${t} - ${yyyymmdd}) / 10000)) filter (where ${atLeast(0)})`,
+      gender: c.gender,
+      total: total(),
+      aged: total(atLeast(0)),
+      ageSum: sql<string | null>`sum(${c.n} * floor((${t} - ${yyyymmdd}) / 10000)) filter (where ${atLeast(0)})`,
       oldestBirth: sql<string | null>`min(${b})::text`,
       youngestBirth: sql<string | null>`(max(${b}) filter (where ${atLeast(0)}))::text`,
-      children: int(sql`count(*) filter (where ${atLeast(0)} and not ${atLeast(18)})`),
-      elderly: int(sql`count(*) filter (where ${atLeast(60)})`),
+      children: total(sql`${atLeast(0)} and not ${atLeast(18)}`),
+      elderly: total(atLeast(60)),
       ...ranges,
     })
-    .from(patients)
-    .groupBy(patients.gender);
+    .from(c)
+    .where(gt(c.n, 0))
+    .groupBy(c.gender);
 }
+
+const profileTotal = sql<number>`sum(${patientProfileCounts.n})::int`;
 
 export function countByBloodGroup(db: Executor) {
   return db
-    .select({ name: bloodGroups.name, n: count() })
-    .from(patients)
-    .innerJoin(bloodGroups, eq(bloodGroups.id, patients.bloodGroupId))
+    .select({ name: bloodGroups.name, n: profileTotal })
+    .from(patientProfileCounts)
+    .innerJoin(bloodGroups, eq(bloodGroups.id, patientProfileCounts.bloodGroupId))
     .groupBy(bloodGroups.id, bloodGroups.name)
+    .having(sql`sum(${patientProfileCounts.n}) > 0`)
     .orderBy(bloodGroups.id);
 }
 
 export function countByEstrato(db: Executor) {
   return db
-    .select({ estrato: sql<number>`${patients.estrato}::int`, n: count() })
-    .from(patients)
-    .where(isNotNull(patients.estrato))
-    .groupBy(patients.estrato)
-    .orderBy(patients.estrato);
+    .select({ estrato: sql<number>`${patientProfileCounts.estrato}::int`, n: profileTotal })
+    .from(patientProfileCounts)
+    .where(isNotNull(patientProfileCounts.estrato))
+    .groupBy(patientProfileCounts.estrato)
+    .having(sql`sum(${patientProfileCounts.n}) > 0`)
+    .orderBy(patientProfileCounts.estrato);
 }

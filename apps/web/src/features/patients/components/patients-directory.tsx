@@ -69,7 +69,8 @@ export function PatientsDirectory({
     if (error) toast.error('Error al cargar pacientes', { description: errorMessage(error) });
   }, [error]);
   const counts = data?.counts;
-  const label = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('es-CO'));
+  const label = (n: number | undefined, exact = true) =>
+    n === undefined ? '…' : `${exact ? '' : 'más de '}${n.toLocaleString('es-CO')}`;
   const word = d.status === 'Activo' ? 'activos' : 'inactivos';
 
   let body;
@@ -113,14 +114,15 @@ export function PatientsDirectory({
     <Tabs value={d.status} onValueChange={(v) => d.setStatus(v as PatientStatus)}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <TabsList aria-label="Estado de los pacientes">
-          <TabsTrigger value="Activo">Activos ({label(counts?.active)})</TabsTrigger>
-          <TabsTrigger value="Inactivo">Inactivos ({label(counts?.inactive)})</TabsTrigger>
+          <TabsTrigger value="Activo">Activos ({label(counts?.active, counts?.exact.active)})</TabsTrigger>
+          <TabsTrigger value="Inactivo">Inactivos ({label(counts?.inactive, counts?.exact.inactive)})</TabsTrigger>
         </TabsList>
         {data && !isError && (
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="patients-count">
             Mostrando {data.patients.length.toLocaleString('es-CO')} de{' '}
-            {data.pagination.total.toLocaleString('es-CO')} pacientes {word}
+            {label(data.pagination.total, data.pagination.exact)} pacientes {word}
             {d.filtered ? ' (filtrados)' : ''}
+            {data.pagination.exact ? '' : ' · afina la búsqueda para ver el resto'}
           </p>
         )}
       </div>

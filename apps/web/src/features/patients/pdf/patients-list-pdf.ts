@@ -1,5 +1,7 @@
 import { PATIENT_MAX_LIMIT } from '@ips/shared/schemas/patients-query';
-import type { PatientDto } from '@ips/shared/schemas/patients-response';
+import type { PatientDto, PatientListResponse } from '@ips/shared/schemas/patients-response';
+
+type PatientListCounts = PatientListResponse['data']['counts'];
 import { fetchInstitution } from '@/lib/pdf/institution';
 import { lastTableY, loadPdfKit } from '@/lib/pdf/load-pdf';
 import {
@@ -28,12 +30,16 @@ export interface ListPdfResult {
 
 const nf = new Intl.NumberFormat('es-CO');
 
+/** A search past the server's counting cap gives lower bounds: "más de 1.000". */
+const more = (exact: boolean) => (exact ? '' : 'más de ');
+
 /** The filtered rows (both states), page by page from the server, up to the cap. */
 async function fetchFiltered(filters: ListPdfFilters) {
   const rows: PatientDto[] = [];
   let page = 1;
   let total = 0;
-  let counts = { active: 0, inactive: 0 };
+  let counts: PatientListCounts = { active: 0, inactive: 0, exact: { active: true, inactive: true } };
+  let exact = true;
   for (;;) {
     const data = await getPatients({
       page,
@@ -42,18 +48,19 @@ async function fetchFiltered(filters: ListPdfFilters) {
       gender: filters.gender,
     });
     total = data.pagination.total;
+    exact = data.pagination.exact;
     counts = data.counts;
     rows.push(...data.patients.slice(0, LIST_PDF_MAX_ROWS - rows.length));
     if (page >= data.pagination.total_pages || rows.length >= LIST_PDF_MAX_ROWS || data.patients.length === 0)
       break;
     page++;
   }
-  return { rows, total, counts };
+  return { rows, total, counts, exact };
 }
 
 /** Spec §7 "Exports": Listado_Pacientes_{timestamp}.pdf, landscape, with a filters line and totals. */
 export async function exportPatientsListPdf(filters: ListPdfFilters): Promise<ListPdfResult> {
-  const [{ jsPDF, autoTable }, inst, { rows, total, counts }] = await Promise.all([
+  const [{ jsPDF, autoTable }, inst, { rows, total, counts, exact }] = await Promise.all([
     loadPdfKit(),
     fetchInstitution(),
     fetchFiltered(filters),
@@ -120,11 +127,11 @@ export async function exportPatientsListPdf(filters: ListPdfFilters): Promise<Li
   doc.setFont('helvetica', 'bold');
   doc.setFontSize(10);
   doc.text(
-    `Total: ${nf.format(total)} pacientes   (Activos: ${nf.format(counts.active)}  ·  Inactivos: ${nf.format(counts.inactive)})`,
+    `Total: ${more(exact)}${nf.format(total)} pacientes   (Activos: ${more(counts.exact.active)}${nf.format(counts.active)}  ·  Inactivos: ${more(counts.exact.inactive)}${nf.format(counts.inactive)})`,
     PDF_MARGIN,
     endY,
   );
-  if (rows.length < total) {
+  if (rows.length < total || !exact) {
     doc.setFont('helvetica', 'normal');
     doc.setFontSize(9);
     doc.text(
