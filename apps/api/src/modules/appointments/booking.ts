@@ -129,15 +129,17 @@ export async function bookInTransaction(
     if (start.getTime() < now.getTime()) throw new AppError('CONFLICT', E.past);
   }
 
-  const end = new Date(start.getTime() + duration * 60_000);
-  const clash = await brepo.overlapping(tx, {
-    doctorId: target.doctorId,
-    patientId: patient.id,
-    roomId: body.room_id,
-    from: start,
-    to: end,
-  });
-  if (clash.length > 0) throw new AppError('CONFLICT', M.overlap);
+  // A time computed by nextFreeStart is already free for the doctor, the patient and the room.
+  if (!(body.availability_id && !body.scheduled_at)) {
+    const clash = await brepo.overlapping(tx, {
+      doctorId: target.doctorId,
+      patientId: patient.id,
+      roomId: body.room_id,
+      from: start,
+      to: new Date(start.getTime() + duration * 60_000),
+    });
+    if (clash.length > 0) throw new AppError('CONFLICT', M.overlap);
+  }
 
   const row = await insertAppointmentRow(tx, tz, {
     patientId: patient.id,
