@@ -19,7 +19,7 @@ import { appointmentsSummary, cancelAppointment, listAppointments } from './serv
  */
 export const CANCEL_APPOINTMENT_ROLES: readonly Role[] = ['admin', 'supervisor', 'reception', 'agent'];
 
-/** The appointment routes the agendas need; booking, restore and conflicts come with the booking feature. */
+/** The appointment routes the agendas need; booking and the appointment actions are in booking-routes.ts. */
 const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['appointments'];
   const overlap =
