@@ -8,7 +8,10 @@ describe('daily agenda file names', () => {
 
   it('Excel for one doctor carries specialty (≤20) and doctor (≤40)', () => {
     expect(
-      excelFileName([{ doctor_name: 'Dra. María Fernanda Ñáñez', specialty_name: 'Medicina General' }], '2026-11-23'),
+      excelFileName(
+        [{ doctor_name: 'Dra. María Fernanda Ñáñez', specialty_name: 'Medicina General' }],
+        '2026-11-23',
+      ),
     ).toBe('Agenda_Medicina_General_Dra_Maria_Fernanda_Nanez_20261123.xlsx');
     const long = excelFileName(
       [

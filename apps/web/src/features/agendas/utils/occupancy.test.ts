@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cardOccupancyTone, isLowAvailability, listOccupancyTone, occupancyPercent, quotaBand } from './occupancy';
+import {
+  cardOccupancyTone,
+  isLowAvailability,
+  listOccupancyTone,
+  occupancyPercent,
+  quotaBand,
+} from './occupancy';
 
 describe('occupancy colours', () => {
   it('card bar: green below 80%, yellow from 80%, red from 100%', () => {
