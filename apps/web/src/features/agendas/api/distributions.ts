@@ -64,8 +64,9 @@ export const useDistributionStats = (params: DistributionParams) =>
   });
 
 /** GET distribution-calendar for the window shown (never a hard-coded month). */
-export const useDistributionCalendar = (params: DistributionParams) =>
+export const useDistributionCalendar = (params: DistributionParams, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: agendaKeys.calendar(params),
     queryFn: ({ signal }) =>
       api

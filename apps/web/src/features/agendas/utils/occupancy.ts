@@ -47,5 +47,5 @@ export const QUOTA_BAND_STYLE: Record<QuotaBand, { label: string; className: str
   critical: { label: '≥ 90 %', className: 'border-transparent bg-destructive text-white' },
   high: { label: '≥ 80 %', className: 'border-transparent bg-amber-300 text-amber-950' },
   medium: { label: '≥ 60 %', className: 'border-transparent bg-blue-600 text-white' },
-  low: { label: '< 60 %', className: 'border-emerald-500 text-emerald-700' },
+  low: { label: '< 60 %', className: 'border-emerald-500 bg-transparent text-emerald-700' },
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatLongDate } from '@ips/shared/format';
+import { formatDate } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
 import type { Agenda } from '@/features/agendas/api/agendas';
 import { agendaStatusVariant, durationHours, timeRange } from '@/features/agendas/utils/agenda-display';
@@ -18,7 +18,7 @@ export function AgendaInfoGrid({ agenda }: { agenda: Agenda }) {
       {item('Especialidad', agenda.specialty_name)}
       {item('Ubicación', agenda.location_name)}
       {item('Estado', <Badge variant={agendaStatusVariant(agenda.status)}>{agenda.status}</Badge>)}
-      {item('Fecha', <span className="first-letter:uppercase">{formatLongDate(agenda.date)}</span>)}
+      {item('Fecha', formatDate(agenda.date))}
       {item('Horario', timeRange(agenda.start_time, agenda.end_time))}
       {item('Duración', durationHours(agenda.start_time, agenda.end_time))}
       {item('Minutos por cita', `${agenda.duration_minutes} min`)}

@@ -22,15 +22,20 @@ export function DistributionCalendarView() {
   const [filter, setFilter] = useState({ specialty: ALL, location: ALL, doctor: ALL });
   const [open, setOpen] = useState<AvailableDate | null>(null);
   const options = useFilterOptions().data;
-  const { start, end } = monthRange(month);
-  const calendar = useDistributionCalendar({
-    start_date: start,
-    end_date: end,
-    specialty_id: idOrAll(filter.specialty),
-    location_id: idOrAll(filter.location),
-    doctor_id: idOrAll(filter.doctor),
-  });
-  const byDate = new Map((calendar.data ?? []).map((d) => [d.date, d]));
+  const { start: monthStart, end } = monthRange(month);
+  // Past days offer nothing to book: the window starts today at the earliest.
+  const start = monthStart < today ? today : monthStart;
+  const calendar = useDistributionCalendar(
+    {
+      start_date: start,
+      end_date: end,
+      specialty_id: idOrAll(filter.specialty),
+      location_id: idOrAll(filter.location),
+      doctor_id: idOrAll(filter.doctor),
+    },
+    start <= end,
+  );
+  const byDate = new Map((start <= end ? (calendar.data ?? []) : []).map((d) => [d.date, d]));
   const all = (list: { id: number; name: string }[] | undefined, label: string) => [
     { id: ALL, name: label },
     ...(list ?? []),

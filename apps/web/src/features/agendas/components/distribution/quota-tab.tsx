@@ -4,6 +4,7 @@ import { formatDate } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { useDistributions, type DistributionEntry } from '@/features/agendas/api/distributions';
@@ -19,12 +20,17 @@ import {
 import { occupancyPercent, QUOTA_BAND_STYLE, quotaBand } from '@/features/agendas/utils/occupancy';
 import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
 
-const MAX_ROWS = 300;
+const PAGE_SIZE = 20;
 
 /** Slot quota management (part 2 §2): the agendas' daily quotas with a per-item edit dialog. */
 export function QuotaTab({ today, canManage }: { today: string; canManage: boolean }) {
   const [filters, setFilters] = useState<AgendaFilterState>(EMPTY_FILTERS);
   const [editing, setEditing] = useState<DistributionEntry | null>(null);
+  const [page, setPage] = useState(1);
+  const changeFilters = (next: AgendaFilterState) => {
+    setFilters(next);
+    setPage(1);
+  };
   const q = useDistributions({
     start_date: filters.dateRange.start || today,
     end_date: filters.dateRange.end || undefined,
@@ -36,10 +42,12 @@ export function QuotaTab({ today, canManage }: { today: string; canManage: boole
       ),
     [q.data, filters],
   );
+  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pageCount);
 
   return (
     <div className="space-y-4">
-      <AdvancedAgendaFilters value={filters} onChange={setFilters} />
+      <AdvancedAgendaFilters value={filters} onChange={changeFilters} />
       <QuotaSummary rows={rows} />
       <Card aria-label="Cupos por día">
         <CardContent className="pt-5">
@@ -74,12 +82,12 @@ export function QuotaTab({ today, canManage }: { today: string; canManage: boole
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {rows.slice(0, MAX_ROWS).map((e) => {
+                  {rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map((e) => {
                     const band = QUOTA_BAND_STYLE[quotaBand(e.assigned, e.quota)];
                     return (
                       <TableRow key={e.distribution_id} data-testid={`quota-row-${e.distribution_id}`}>
                         <TableCell className="whitespace-nowrap">{formatDate(e.day_date)}</TableCell>
-                        <TableCell className="font-medium">{e.doctor_name}</TableCell>
+                        <TableCell className="min-w-44 font-medium">{e.doctor_name}</TableCell>
                         <TableCell className="text-muted-foreground">
                           {e.specialty_name} · {e.location_name}
                         </TableCell>
@@ -90,7 +98,7 @@ export function QuotaTab({ today, canManage }: { today: string; canManage: boole
                         <TableCell className="text-right tabular-nums">{e.assigned}</TableCell>
                         <TableCell className="text-right tabular-nums">{e.remaining}</TableCell>
                         <TableCell>
-                          <Badge className={cn(band.className)} title={band.label}>
+                          <Badge variant="outline" className={cn(band.className)} title={band.label}>
                             {occupancyPercent(e.assigned, e.quota)} %
                           </Badge>
                         </TableCell>
@@ -111,11 +119,15 @@ export function QuotaTab({ today, canManage }: { today: string; canManage: boole
                   })}
                 </TableBody>
               </Table>
-              {rows.length > MAX_ROWS && (
-                <p className="mt-2 text-xs text-muted-foreground">
-                  Se muestran {MAX_ROWS} de {rows.length} días; use los filtros para acotar.
-                </p>
-              )}
+              <Pagination
+                className="mt-4"
+                page={current}
+                pageCount={pageCount}
+                total={rows.length}
+                pageSize={PAGE_SIZE}
+                onPageChange={setPage}
+                itemLabel="días"
+              />
             </>
           )}
         </CardContent>
