@@ -59,7 +59,7 @@ export function AgendaManagementView() {
           <QuotaTab today={today} canManage={canManage} />
         </TabsContent>
       </Tabs>
-      {canManage && <AutoCancelDialog />}
+      {canManage && <AutoCancelDialog selected={selected} today={today} />}
     </div>
   );
 }

@@ -19,15 +19,20 @@ import { useExpiredAgendas } from '@/features/agendas/hooks/use-expired-agendas'
 import { timeRange } from '@/features/agendas/utils/agenda-display';
 
 /**
- * Auto-cancel of expired agendas (spec §4). With the setting auto_cancel_without_confirmation they are
+ * Auto-cancel of expired agendas (spec §4): when the selected day is past, its agendas that are neither
+ * Cancelada nor Completa (and not skipped) are listed. With the setting auto_cancel_without_confirmation they are
  * cancelled at once; otherwise this dialog offers Omitir (remembered for the session) or 'Cancelar ahora', with
  * a switch to also cancel their appointments (default from the settings).
  */
-export function AutoCancelDialog() {
-  const { pending, settings, skip } = useExpiredAgendas(true);
+export function AutoCancelDialog({ selected, today }: { selected: string | null; today: string }) {
+  const expired = useExpiredAgendas(selected !== null && selected < today ? selected : null);
+  const { settings, skip } = expired;
   const autoCancel = useAutoCancel();
   const [alsoAppointments, setAlsoAppointments] = useState<boolean | null>(null);
-  const ranSilently = useRef(false);
+  const ranSilently = useRef(new Set<string>());
+  // Until the refetch lands, the agendas just cancelled are still in the answer: leave them out at once.
+  const done = autoCancel.data?.data.availability_ids ?? [];
+  const pending = expired.pending.filter((a) => !done.includes(a.id));
   const also = alsoAppointments ?? settings?.auto_cancel_also_appointments_default ?? true;
 
   const run = (ids: number[], withAppointments: boolean) =>
@@ -42,17 +47,17 @@ export function AutoCancelDialog() {
 
   const silent = settings?.auto_cancel_without_confirmation === true;
   useEffect(() => {
-    if (!silent || pending.length === 0 || ranSilently.current) return;
-    ranSilently.current = true;
+    if (!silent || pending.length === 0 || !selected || ranSilently.current.has(selected)) return;
+    ranSilently.current.add(selected);
     run(
       pending.map((a) => a.id),
       settings?.auto_cancel_also_appointments_default ?? true,
     );
     // run is stable enough: one silent pass per visit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [silent, pending.length]);
+  }, [silent, pending.length, selected]);
 
-  const open = !silent && pending.length > 0 && !autoCancel.isSuccess;
+  const open = !silent && pending.length > 0;
   return (
     <AlertDialog open={open}>
       <AlertDialogContent className="max-w-xl">

@@ -20,18 +20,19 @@ function readSkipped(): number[] {
 }
 
 /**
- * Expired agendas (past days, neither Cancelada nor Completa) minus those the user chose to skip in this
- * browser session ('Omitir' is remembered for the session, spec §4).
+ * Expired agendas of a past day (neither Cancelada nor Completa) minus those the user chose to skip in this
+ * browser session ('Omitir' is remembered for the session, spec §4). `date` null: nothing to check.
  */
-export function useExpiredAgendas(enabled: boolean) {
+export function useExpiredAgendas(date: string | null) {
   const [skipped, setSkipped] = useState<number[]>(readSkipped);
   const query = useQuery({
-    queryKey: agendaKeys.expired(),
-    queryFn: ({ signal }) => api.get<ExpiredAnswer>('/availabilities/expired', { signal }),
-    enabled,
+    queryKey: agendaKeys.expired(date ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<ExpiredAnswer>('/availabilities/expired', { signal, query: { date: date ?? undefined } }),
+    enabled: date !== null,
     staleTime: 60_000,
   });
-  const pending = (query.data?.data ?? []).filter((a) => !skipped.includes(a.id));
+  const pending = (date === null ? [] : (query.data?.data ?? [])).filter((a) => !skipped.includes(a.id));
   const skip = (ids: number[]) => {
     const next = [...new Set([...skipped, ...ids])];
     sessionStorage.setItem(SKIPPED_KEY, JSON.stringify(next));
