@@ -20,6 +20,7 @@ test.describe('Gestión de Agenda Médica', () => {
     const token = await adminToken(page.request);
     const choice = await pickCombination(page.request, token);
     // Beyond the demo's four weeks of agendas, in the evening: no overlap with another agenda of the doctor.
+    // The capacity (10) is above the working days of the window, so every one of them gets a quota.
     const date = await futureWorkingDay(page.request, token, 45);
     const moved = await futureWorkingDay(page.request, token, 52);
 
@@ -44,7 +45,7 @@ test.describe('Gestión de Agenda Médica', () => {
     await create.getByRole('button', { name: 'Crear Agenda' }).click();
     await expect(create.getByText('La hora de inicio debe ser anterior a la hora de fin')).toBeVisible();
     await create.getByLabel('Hora de fin').fill('21:00');
-    await create.getByLabel('Capacidad (cupos)').fill('6');
+    await create.getByLabel('Capacidad (cupos)').fill('10');
     await create.getByRole('button', { name: '20 min' }).click();
     await create.getByRole('switch', { name: 'Distribución automática' }).click();
     await create.getByLabel('Inicio de la distribución').fill(date);
@@ -60,7 +61,7 @@ test.describe('Gestión de Agenda Médica', () => {
     const list = page.getByRole('region', { name: 'Agendas del Día Seleccionado' });
     const card = list.getByRole('article', { name: `Agenda de ${choice.doctor}` });
     await expect(card).toContainText('19:00 – 21:00');
-    await expect(card).toContainText('0/6');
+    await expect(card).toContainText('0/10');
 
     // The distribution calendar offers its days, filtered to the doctor.
     await page.goto('/distribution');
@@ -83,19 +84,19 @@ test.describe('Gestión de Agenda Médica', () => {
     await card.getByRole('button', { expanded: false }).click();
     await card.getByRole('button', { name: 'Editar agenda' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar agenda' });
-    await edit.getByLabel('Capacidad (cupos)').fill('8');
+    await edit.getByLabel('Capacidad (cupos)').fill('12');
     await edit.getByLabel('Notas').fill('Agenda editada en prueba');
     await edit.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page.getByText('Agenda actualizada exitosamente')).toBeVisible();
-    await expect(card).toContainText('0/8');
+    await expect(card).toContainText('0/12');
 
     // Transfer (move) to another weekday.
     await card.getByRole('button', { name: 'Transferir a otra fecha' }).click();
     const transfer = page.getByRole('dialog', { name: 'Transferir agenda' });
-    await transfer.getByLabel('Nueva fecha').fill(date);
+    await transfer.getByRole('textbox', { name: 'Nueva fecha', exact: true }).fill(date);
     await transfer.getByRole('button', { name: 'Transferir agenda' }).click();
     await expect(transfer.getByText('La nueva fecha debe ser diferente a la actual')).toBeVisible();
-    await transfer.getByLabel('Nueva fecha').fill(moved);
+    await transfer.getByRole('textbox', { name: 'Nueva fecha', exact: true }).fill(moved);
     await transfer.getByRole('button', { name: 'Transferir agenda' }).click();
     await expect(page.getByText('Agenda Transferida', { exact: true })).toBeVisible();
     await expect(card).toHaveCount(0);
