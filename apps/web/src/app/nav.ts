@@ -1,6 +1,13 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { ListIcon, MapPinIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import {
+  CalendarDaysIcon,
+  CalendarRangeIcon,
+  ListIcon,
+  MapPinIcon,
+  SettingsIcon,
+  UsersIcon,
+} from 'lucide-react';
 import type { Role } from '@ips/shared/catalogs/roles';
 
 /**
@@ -8,11 +15,11 @@ import type { Role } from '@ips/shared/catalogs/roles';
  * when its page exists. Add an entry when a page is built; never add one for a page that does not exist yet.
  *
  * Spec part 1 §2 — groups in this order, with the entries still to come:
- *   main       Gestión de agenda → /appointments
+ *   main       Gestión de agenda → /appointments (built)
  *   Principal  Pacientes → /patients
  *   Gestión    Cola de Espera → /queue (badge: waiting patients, every 30 s), Cola Diaria → /daily-queue,
  *              Consultas → /consultations
- *   Análisis   Análisis → /analytics, Distribución → /distribution
+ *   Análisis   Análisis → /analytics, Distribución → /distribution (built)
  *   footer     Configuración → /settings
  */
 export type NavGroupId = 'main' | 'principal' | 'gestion' | 'analisis' | 'footer';
@@ -41,6 +48,13 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   {
+    group: 'main',
+    label: 'Gestión de agenda',
+    path: '/appointments',
+    icon: CalendarDaysIcon,
+    page: () => import('@/app/routes/agenda-management-page'),
+  },
+  {
     group: 'principal',
     label: 'Pacientes',
     path: '/patients',
@@ -60,6 +74,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/locations',
     icon: MapPinIcon,
     page: () => import('@/app/routes/locations-page'),
+  },
+  {
+    group: 'analisis',
+    label: 'Distribución',
+    path: '/distribution',
+    icon: CalendarRangeIcon,
+    page: () => import('@/app/routes/distribution-page'),
   },
   {
     group: 'footer',

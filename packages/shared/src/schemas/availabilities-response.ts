@@ -112,6 +112,8 @@ export const filterOptionsDto = z.object({
 export const dailyExportQuery = z.object({ date: filterOf(optionalDay) });
 export const dailyExportAppointmentDto = z.object({
   id: z.number(),
+  /** The agenda the appointment belongs to (null for one booked outside an agenda): one agenda's export. */
+  availability_id: z.number().nullable(),
   scheduled_at: z.string(),
   patient_name: z.string(),
   age: z.number().nullable(),

@@ -62,6 +62,7 @@ export async function dailyExport(deps: AppDeps, date?: string): Promise<DailyEx
       availability_ids: own.map((a) => a.a.id),
       appointments: appts.map((a) => ({
         id: a.a.id,
+        availability_id: a.a.availabilityId,
         scheduled_at: localDateTime(a.a.scheduledAt, tz),
         patient_name: a.patientName,
         age: a.patientBirthDate ? ageInYears(a.patientBirthDate, now, tz) : null,

@@ -45,6 +45,12 @@ describe('daily agenda export data', () => {
       'Cancelada',
       'Completada',
     ]);
+    expect(drA.appointments.map((a: { availability_id: number | null }) => a.availability_id)).toEqual([
+      afternoon.id,
+      morning.id,
+      afternoon.id,
+      morning.id,
+    ]);
     expect(drA.appointments[0]).toMatchObject({
       scheduled_at: `${date} 14:00:00`,
       patient_name: 'Paciente de Prueba',

@@ -1,0 +1,46 @@
+import { describedBy, Field } from '@/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+
+interface SelectFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { id: number | string; name: string }[];
+  placeholder: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+/** A labelled select for ids kept as text in the form ('' = none chosen). */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  error,
+  hint,
+  required,
+  disabled,
+}: SelectFieldProps) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      <Select value={value || undefined} onValueChange={onChange} disabled={disabled}>
+        <SelectTrigger id={id} aria-label={label} {...describedBy(id, error, !!hint)}>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((o) => (
+            <SelectItem key={o.id} value={String(o.id)}>
+              {o.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </Field>
+  );
+}
