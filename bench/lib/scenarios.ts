@@ -7,7 +7,7 @@ import type { Database } from '../../apps/api/src/db/client';
  */
 export interface Scenario {
   name: string;
-  group: 'floor' | 'quick search' | 'directory' | 'cards';
+  group: 'floor' | 'quick search' | 'directory' | 'directory by page number' | 'cards';
   /** Cycled through in order; the first one is the one whose plans are saved. */
   paths: string[];
 }
@@ -31,6 +31,19 @@ export async function buildScenarios(database: Database): Promise<Scenario[]> {
   const phones = sample.map((r) => r.phone).filter((p): p is string => !!p);
   const [total] = await database.query<{ n: number }>(`select count(*)::int as n from patients`);
   const lastPage = Math.max(1, Math.ceil((total?.n ?? 0) / 12));
+  const middle = Math.ceil(lastPage / 2);
+  const tenth = Math.ceil(lastPage / 10);
+  // The pager of the web app sends the first row of the page on screen as an anchor (repo-anchor.ts): a deep page
+  // is reached one or two pages from the one before it. The anchors are read here once, as the previous page.
+  const anchorOf = async (page: number, status?: string) => {
+    const where = status ? `where status = '${status}'` : '';
+    const [row] = await database.query<{ id: number; name_sort: string }>(
+      `select id, name_sort from patients ${where} order by name_sort, id offset ${(page - 1) * 12} limit 1`,
+    );
+    return `anchor=${encodeURIComponent(`${row?.id}:${row?.name_sort}`)}&anchor_page=${page}`;
+  };
+  const middleAnchor = await anchorOf(Math.max(1, middle - 1));
+  const tenthAnchor = await anchorOf(Math.max(1, tenth - 2), 'Activo');
 
   return [
     // The floor: the same HTTP, authentication (a session lookup) and serialisation path with no patient query.
@@ -92,13 +105,19 @@ export async function buildScenarios(database: Database): Promise<Scenario[]> {
       ],
     },
     {
-      name: 'directory: deep page',
+      name: 'directory: deep page (pager)',
       group: 'directory',
       paths: [
-        dir(`page=${Math.ceil(lastPage / 2)}&limit=12`),
+        dir(`page=${middle}&limit=12&${middleAnchor}`),
         dir(`page=${lastPage}&limit=12`),
-        dir(`status=Activo&page=${Math.ceil(lastPage / 10)}&limit=12`),
+        dir(`status=Activo&page=${tenth}&limit=12&${tenthAnchor}`),
       ],
+    },
+    {
+      // An API client that asks for a page by number alone: the database skips every row before it.
+      name: 'directory: deep page by number',
+      group: 'directory by page number',
+      paths: [dir(`page=${middle}&limit=12`), dir(`status=Activo&page=${tenth}&limit=12`)],
     },
     { name: 'cards: summary', group: 'cards', paths: ['/api/patients-v2/summary'] },
     { name: 'cards: stats/demographics', group: 'cards', paths: ['/api/patients-v2/stats/demographics'] },

@@ -91,6 +91,35 @@ export interface PatientListFilter {
   documentType?: number | string;
   sortBy: PatientSort;
   sortOrder: 'asc' | 'desc';
+  /** The first row of a page already on screen (keyset paging from it; see apps/api …/repo-anchor.ts). */
+  anchor?: { id: number; nameSort: string; page: number };
+}
+
+/**
+ * `anchor` is the `pagination.anchor` of a page the client already has (`{id}:{name}`), `anchor_page` that
+ * page's number: the server then reads the requested page from that row instead of skipping from the start.
+ */
+const ANCHOR_MESSAGE = 'Ancla de página no válida';
+const anchorParams = {
+  anchor: z
+    .string()
+    .max(400, ANCHOR_MESSAGE)
+    .regex(/^[1-9]\d{0,9}:/, ANCHOR_MESSAGE)
+    // eslint-disable-next-line no-control-regex -- PostgreSQL text cannot hold NUL
+    .refine((s) => !/\u0000/.test(s), ANCHOR_MESSAGE)
+    .optional(),
+  anchor_page: z.coerce
+    .number({ error: ANCHOR_MESSAGE })
+    .int(ANCHOR_MESSAGE)
+    .min(1, ANCHOR_MESSAGE)
+    .max(1_000_000, ANCHOR_MESSAGE)
+    .optional(),
+};
+function parseAnchor(token: string | undefined, page: number | undefined): PatientListFilter['anchor'] {
+  if (!token || !page) return undefined;
+  const colon = token.indexOf(':');
+  const id = Number(token.slice(0, colon));
+  return id <= MAX_ID ? { id, nameSort: token.slice(colon + 1), page } : undefined;
 }
 
 /** GET /patients and /patients-v2: page, limit, search (or q), gender, status, eps_id, municipality_id, zone_id. */
@@ -108,6 +137,7 @@ export const patientListQuery = z
     document_type_id: filterId(PATIENT_MESSAGES.documentType),
     sort_by: sortBy,
     sort_order: sortOrder,
+    ...anchorParams,
   })
   .transform((q): PatientListFilter => ({
     page: q.page,
@@ -121,6 +151,7 @@ export const patientListQuery = z
     documentType: q.document_type_id,
     sortBy: q.sort_by ?? 'name',
     sortOrder: q.sort_order ?? 'asc',
+    anchor: parseAnchor(q.anchor, q.anchor_page),
   }));
 
 /** GET /enhanced-patients: the same list with the Spanish parameter names; tipo_documento is an id or a code (CC). */

@@ -62,6 +62,12 @@ export const patientPagination = z.object({
   exact: z
     .boolean()
     .describe('false: una búsqueda amplia pasó el tope de conteo y `total` significa "más de"'),
+  anchor: z
+    .string()
+    .nullable()
+    .describe(
+      'Primera fila de la página: enviarla como `anchor` (con `anchor_page`) para leer páginas cercanas',
+    ),
 });
 export const patientCounts = z
   .object({
@@ -69,7 +75,9 @@ export const patientCounts = z
     inactive: z.number(),
     exact: z
       .object({ active: z.boolean(), inactive: z.boolean() })
-      .describe('Por pestaña: false si la búsqueda pasó de 1.000 coincidencias y el número significa "más de"'),
+      .describe(
+        'Por pestaña: false si la búsqueda pasó de 1.000 coincidencias y el número significa "más de"',
+      ),
   })
   .describe(
     'Pacientes activos e inactivos con la búsqueda y los filtros actuales (sin el filtro de estado): las pestañas',

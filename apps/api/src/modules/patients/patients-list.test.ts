@@ -48,7 +48,14 @@ describe('directory: paged, filtered and counted on the server', () => {
     const { status, body } = await get('/api/patients-v2?search=zuluaga&status=Activo&limit=10&page=3');
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.data.pagination).toEqual({ page: 3, limit: 10, total: 28, total_pages: 3, exact: true });
+    expect(body.data.pagination).toEqual({
+      page: 3,
+      limit: 10,
+      total: 28,
+      total_pages: 3,
+      exact: true,
+      anchor: expect.any(String),
+    });
     expect(body.data.counts).toEqual({ active: 28, inactive: 5, exact: { active: true, inactive: true } });
     expect(body.data.patients).toHaveLength(8);
     expect(body.data.patients.every((p: { status: string }) => p.status === 'Activo')).toBe(true);
@@ -82,7 +89,14 @@ describe('directory: paged, filtered and counted on the server', () => {
     expect(status).toBe(200);
     expect(body.data.patients).toHaveLength(100);
     expect(body.limit).toBe(100);
-    expect(body.data.pagination).toEqual({ page: 1, limit: 100, total: 185, total_pages: 2, exact: true });
+    expect(body.data.pagination).toEqual({
+      page: 1,
+      limit: 100,
+      total: 185,
+      total_pages: 2,
+      exact: true,
+      anchor: expect.any(String),
+    });
     expect((await get('/api/patients-v2?limit=50000&page=2')).body.data.patients).toHaveLength(85);
   });
 

@@ -195,4 +195,30 @@ describe('pages read in halves or from the end equal the plain query', () => {
       }
     tuning.probe = probes[0]!;
   });
+
+  it('pages read from an anchor equal the plain pages, both ways and in both orders', async () => {
+    const variants: Partial<PatientListFilter>[] = [
+      { status: 'Activo' },
+      { status: 'Activo', sortOrder: 'desc' },
+      { gender: 'Femenino' },
+      {},
+    ];
+    for (const v of variants)
+      for (const anchorPage of [4, 9])
+        for (const page of [1, 2, 3, 5, 6, 8, 10, 11, 13]) {
+          const at = await listPage(db, filter({ ...v, limit: 10, page: anchorPage }));
+          const [id, ...name] = at.anchor!.split(':');
+          const f = filter({
+            ...v,
+            limit: 10,
+            page,
+            anchor: { id: Number(id), nameSort: name.join(':'), page: anchorPage },
+          });
+          const label = JSON.stringify({ ...v, anchorPage, page });
+          expect(
+            (await listPage(db, f)).rows.map((r) => r.patient.id),
+            label,
+          ).toEqual(await plain(f));
+        }
+  });
 });

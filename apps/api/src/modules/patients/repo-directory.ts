@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { patientCounts, patients } from '../../db/schema/patients';
 import { countsFilterCondition, filterCondition, orderBy, searchCondition, searchHalves } from './search';
 import { findDetailsByIds } from './repo';
+import { ANCHOR_MAX_PAGES, anchoredPageIds, anchorToken } from './repo-anchor';
 import { halvesPage, type HalvesQuery } from './repo-halves';
 
 /*
@@ -126,7 +127,7 @@ export async function listPage(db: Executor, f: PatientListFilter) {
         ? counts.exact.inactive
         : counts.exact.active && counts.exact.inactive;
   const offset = (f.page - 1) * f.limit;
-  if (offset >= total) return { rows: [], total, counts };
+  if (offset >= total) return { rows: [], total, counts, anchor: null };
   const status = f.status ? eq(patients.status, f.status) : undefined;
   const where = and(filterCondition(f), status);
   const split = searchHalves(f.search);
@@ -134,11 +135,18 @@ export async function listPage(db: Executor, f: PatientListFilter) {
   const halves = split && { base, status: f.status, filtered: base !== undefined, split };
   const size = Math.min(f.limit, total - offset);
   const fromEnd = total - offset - size;
-  const ids =
-    exactTotal && fromEnd < offset
+  const distance = f.anchor ? Math.abs(f.page - f.anchor.page) : Infinity;
+  const anchored =
+    f.anchor && f.sortBy === 'name' && !f.search && distance <= ANCHOR_MAX_PAGES
+      ? distance * f.limit < Math.min(offset, exactTotal ? fromEnd : Infinity)
+      : false;
+  const ids = anchored
+    ? await anchoredPageIds(db, where, f.sortOrder, f.anchor!, f.page, size)
+    : exactTotal && fromEnd < offset
       ? (await pageIds(db, where, f, fromEnd, size, { halves, reversed: true })).reverse()
       : await pageIds(db, where, f, offset, size, { halves });
-  return { rows: await findDetailsByIds(db, ids), total, counts };
+  const rows = await findDetailsByIds(db, ids);
+  return { rows, total, counts, anchor: rows[0] ? anchorToken(rows[0].patient) : null };
 }
 
 /** Quick search: by name; a number also puts the patient with exactly that document first. */

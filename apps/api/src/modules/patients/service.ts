@@ -18,7 +18,7 @@ const NOT_FOUND = 'Paciente no encontrado';
 type Changes = Partial<PatientForm>;
 
 export async function listPatients(deps: AppDeps, f: PatientListFilter): Promise<PatientListResponse> {
-  const { rows, total, counts } = await directory.listPage(deps.db, f);
+  const { rows, total, counts, anchor } = await directory.listPage(deps.db, f);
   const now = new Date();
   const patients = rows.map((r) => toPatientDto(r, deps.config.orgTimezone, now));
   const exact =
@@ -27,7 +27,14 @@ export async function listPatients(deps: AppDeps, f: PatientListFilter): Promise
       : f.status === 'Inactivo'
         ? counts.exact.inactive
         : counts.exact.active && counts.exact.inactive;
-  const pagination = { page: f.page, limit: f.limit, total, total_pages: Math.ceil(total / f.limit), exact };
+  const pagination = {
+    page: f.page,
+    limit: f.limit,
+    total,
+    total_pages: Math.ceil(total / f.limit),
+    exact,
+    anchor,
+  };
   return { success: true, data: { patients, pagination, counts }, total, page: f.page, limit: f.limit };
 }
 

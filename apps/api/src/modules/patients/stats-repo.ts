@@ -91,7 +91,9 @@ export function ageFiguresByGender(db: Executor, today: string) {
       gender: c.gender,
       total: total(),
       aged: total(atLeast(0)),
-      ageSum: sql<string | null>`sum(${c.n} * floor((${t} - ${yyyymmdd}) / 10000)) filter (where ${atLeast(0)})`,
+      ageSum: sql<
+        string | null
+      >`sum(${c.n} * floor((${t} - ${yyyymmdd}) / 10000)) filter (where ${atLeast(0)})`,
       oldestBirth: sql<string | null>`min(${b})::text`,
       youngestBirth: sql<string | null>`(max(${b}) filter (where ${atLeast(0)}))::text`,
       children: total(sql`${atLeast(0)} and not ${atLeast(18)}`),

@@ -14,6 +14,8 @@ export interface PatientListParams {
   search?: string;
   gender?: PatientGenderFilter;
   status?: PatientStatus;
+  /** The first row of a page on screen and its number: the server reads nearby pages from it (keyset). */
+  anchor?: { token: string; page: number };
 }
 
 export type PatientListData = PatientListResponse['data'];
@@ -29,6 +31,8 @@ export function getPatients(params: PatientListParams, signal?: AbortSignal): Pr
         search: params.search?.trim() || undefined,
         gender: params.gender && params.gender !== 'Todos' ? params.gender : undefined,
         status: params.status,
+        anchor: params.anchor?.token,
+        anchor_page: params.anchor?.page,
       },
     })
     .then((r) => r.data);

@@ -115,7 +115,9 @@ export function PatientsDirectory({
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <TabsList aria-label="Estado de los pacientes">
           <TabsTrigger value="Activo">Activos ({label(counts?.active, counts?.exact.active)})</TabsTrigger>
-          <TabsTrigger value="Inactivo">Inactivos ({label(counts?.inactive, counts?.exact.inactive)})</TabsTrigger>
+          <TabsTrigger value="Inactivo">
+            Inactivos ({label(counts?.inactive, counts?.exact.inactive)})
+          </TabsTrigger>
         </TabsList>
         {data && !isError && (
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="patients-count">

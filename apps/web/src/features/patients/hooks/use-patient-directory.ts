@@ -4,6 +4,12 @@ import type { PatientStatus } from '@ips/shared/schemas/patients';
 import { usePatients, type PatientGenderFilter } from '@/features/patients/api/get-patients';
 import { useDebouncedValue } from '@/features/patients/hooks/use-debounced-value';
 
+interface Paging {
+  key: string;
+  page: number;
+  anchor?: { token: string; page: number };
+}
+
 /**
  * State of the directory: search (debounced 300 ms), gender, tab and page. The page goes back to 1 whenever a
  * filter or the tab changes, without an extra render through an effect.
@@ -14,9 +20,9 @@ export function usePatientDirectory() {
   const [gender, setGender] = useState<PatientGenderFilter>('Todos');
   const [status, setStatus] = useState<PatientStatus>('Activo');
   const filterKey = `${debouncedSearch}|${gender}|${status}`;
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+  const [paging, setPaging] = useState<Paging>({ key: filterKey, page: 1 });
+  const current = paging.key === filterKey ? paging : { key: filterKey, page: 1 };
+  const page = current.page;
 
   const query = usePatients({
     page,
@@ -24,7 +30,16 @@ export function usePatientDirectory() {
     search: debouncedSearch || undefined,
     gender,
     status,
+    anchor: current.anchor,
   });
+  // The page on screen anchors the next request, so a page deep in a large directory costs no more than page 2.
+  const shown = query.isPlaceholderData ? undefined : query.data?.pagination.anchor;
+  const setPage = (next: number) =>
+    setPaging({
+      key: filterKey,
+      page: next,
+      anchor: shown ? { token: shown, page } : current.anchor,
+    });
 
   // After a deletion the last page may have gone away: step back to the new last page.
   const totalPages = query.data?.pagination.total_pages ?? 0;
