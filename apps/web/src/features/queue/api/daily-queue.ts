@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DailyQueueDto, DailyQueueResponse } from '@ips/shared/schemas/appointment-booking';
+import type { AppointmentDto } from '@ips/shared/schemas/appointments';
+import { api, type ApiEnvelope } from '@/lib/api-client';
+import { queueKeys } from '@/features/queue/api/queue-keys';
+
+export type DailyQueue = DailyQueueDto;
+export type DailyAppointment = AppointmentDto;
+
+export interface DailyQueueParams {
+  date: string;
+  specialty_id?: number;
+  doctor_id?: number;
+  location_id?: number;
+}
+
+/** GET /appointments/daily-queue?date: the day's appointments in time order, every status, with counts. */
+export function getDailyQueue(params: DailyQueueParams, signal?: AbortSignal): Promise<DailyQueue> {
+  return api
+    .get<DailyQueueResponse>('/appointments/daily-queue', { signal, query: { ...params } })
+    .then((r) => r.data);
+}
+
+export const dailyQueueQuery = (params: DailyQueueParams) =>
+  queryOptions({
+    queryKey: queueKeys.dailyQueue(params),
+    queryFn: ({ signal }) => getDailyQueue(params, signal),
+    // Another day keeps the previous one on screen (dimmed) instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+    meta: { live: true },
+  });
+
+export function useDailyQueue(params: DailyQueueParams) {
+  return useQuery(dailyQueueQuery(params));
+}
+
+/** PUT /appointments/{id} {status}: confirm a Pendiente, or mark a Confirmada as attended (Completada). */
+export function useSetAppointmentStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'Confirmada' | 'Completada' }) =>
+      api
+        .put<ApiEnvelope<DailyAppointment> & { message?: string }>(`/appointments/${id}`, { status })
+        .then((r) => r.data),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['appointments'] }),
+        qc.invalidateQueries({ queryKey: ['availabilities'] }),
+        qc.invalidateQueries({ queryKey: ['agendas'] }),
+      ]),
+  });
+}
