@@ -26,7 +26,10 @@ interface AppointmentPage {
 const PAGE = 1000;
 
 /** GET /appointments with the filters; follows the pages so a busy day is never cut at the first thousand. */
-export async function getAppointments(filters: AppointmentFilters, signal?: AbortSignal): Promise<Appointment[]> {
+export async function getAppointments(
+  filters: AppointmentFilters,
+  signal?: AbortSignal,
+): Promise<Appointment[]> {
   const first = await api.get<AppointmentPage>('/appointments', {
     signal,
     query: { ...filters, page: 1, limit: PAGE },

@@ -26,7 +26,9 @@ export const availabilitiesQuery = (filters: AvailabilityFilters) =>
   queryOptions({
     queryKey: availabilityKeys.list(filters),
     queryFn: ({ signal }) =>
-      api.get<ApiEnvelope<Availability[]>>('/availabilities', { signal, query: { ...filters } }).then((r) => r.data),
+      api
+        .get<ApiEnvelope<Availability[]>>('/availabilities', { signal, query: { ...filters } })
+        .then((r) => r.data),
     meta: { live: true },
   });
 

@@ -118,7 +118,9 @@ describe('upcomingWithSlots', () => {
   });
 
   it('caps the list at 10', () => {
-    const many = Array.from({ length: 15 }, (_, i) => agenda({ date: '2026-03-11', start_time: `0${i % 10}:00` }));
+    const many = Array.from({ length: 15 }, (_, i) =>
+      agenda({ date: '2026-03-11', start_time: `0${i % 10}:00` }),
+    );
     expect(upcomingWithSlots(many, '2026-03-10', 0)).toHaveLength(10);
   });
 });

@@ -87,7 +87,8 @@ export function slotsBySpecialty(agendas: readonly AgendaSlots[]): SpecialtyBar[
     map.set(a.specialty_name, row);
   }
   return [...map.values()].sort(
-    (x, y) => y.ocupados + y.disponibles - (x.ocupados + x.disponibles) || x.specialty.localeCompare(y.specialty),
+    (x, y) =>
+      y.ocupados + y.disponibles - (x.ocupados + x.disponibles) || x.specialty.localeCompare(y.specialty),
   );
 }
 
@@ -112,7 +113,11 @@ export function utilizationTrend(agendas: readonly AgendaSlots[], today: string)
  * Up to 10 Activa agendas of the next 7 days that still have free slots and have not ended yet, soonest first
  * (spec §2, §9).
  */
-export function upcomingWithSlots<T extends AgendaSlots>(agendas: readonly T[], today: string, nowMinutes: number): T[] {
+export function upcomingWithSlots<T extends AgendaSlots>(
+  agendas: readonly T[],
+  today: string,
+  nowMinutes: number,
+): T[] {
   const last = addDays(today, UPCOMING_DAYS - 1);
   return agendas
     .filter(

@@ -2,10 +2,7 @@
 export type ListKey = 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Escape';
 
 export type ListAction =
-  | { type: 'move'; index: number }
-  | { type: 'select'; index: number }
-  | { type: 'close' }
-  | { type: 'none' };
+  { type: 'move'; index: number } | { type: 'select'; index: number } | { type: 'close' } | { type: 'none' };
 
 /**
  * What a key does to a list of `length` suggestions with `active` highlighted (-1 for none): the arrows move
@@ -14,11 +11,11 @@ export type ListAction =
 export function listKeyAction(key: string, active: number, length: number): ListAction {
   switch (key) {
     case 'ArrowDown':
-      return length === 0 ? { type: 'none' } : { type: 'move', index: active < 0 ? 0 : (active + 1) % length };
-    case 'ArrowUp':
       return length === 0
         ? { type: 'none' }
-        : { type: 'move', index: active <= 0 ? length - 1 : active - 1 };
+        : { type: 'move', index: active < 0 ? 0 : (active + 1) % length };
+    case 'ArrowUp':
+      return length === 0 ? { type: 'none' } : { type: 'move', index: active <= 0 ? length - 1 : active - 1 };
     case 'Enter':
       return active >= 0 && active < length ? { type: 'select', index: active } : { type: 'none' };
     case 'Escape':

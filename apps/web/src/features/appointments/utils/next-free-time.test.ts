@@ -41,7 +41,9 @@ describe('suggestFreeTime', () => {
   });
 
   it('skips the times the server reported as conflicts', () => {
-    expect(suggestFreeTime({ ...base, appointments: [appt('08:00')], conflictTimes: ['08:30'] })).toBe('09:00');
+    expect(suggestFreeTime({ ...base, appointments: [appt('08:00')], conflictTimes: ['08:30'] })).toBe(
+      '09:00',
+    );
   });
 
   it('returns null when the agenda is full, or the day is past', () => {
@@ -51,9 +53,9 @@ describe('suggestFreeTime', () => {
   });
 
   it('never offers a slot that would end after the agenda', () => {
-    expect(suggestFreeTime({ ...base, durationMinutes: 45, appointments: [appt('08:00', 'Confirmada', 90)] })).toBe(
-      null,
-    );
+    expect(
+      suggestFreeTime({ ...base, durationMinutes: 45, appointments: [appt('08:00', 'Confirmada', 90)] }),
+    ).toBe(null);
   });
 });
 

@@ -48,7 +48,12 @@ export function suggestFreeTime(input: NextFreeTimeInput): string | null {
 }
 
 /** Whether 'HH:mm' lies within the agenda's range, the appointment ending by the agenda's end. */
-export function timeWithinRange(time: string, startTime: string, endTime: string, durationMinutes = 0): boolean {
+export function timeWithinRange(
+  time: string,
+  startTime: string,
+  endTime: string,
+  durationMinutes = 0,
+): boolean {
   const t = toMinutes(time);
   return t >= toMinutes(startTime) && t + durationMinutes <= toMinutes(endTime) && t < toMinutes(endTime);
 }
