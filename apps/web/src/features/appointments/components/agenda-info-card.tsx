@@ -1,7 +1,7 @@
 import { CalendarIcon, ClockIcon, MapPinIcon, StethoscopeIcon, UserRoundIcon } from 'lucide-react';
 import { formatLongDate } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
-import { hhmm } from '@/features/appointments/utils/scheduled-at';
+import { hhmm, upperFirst } from '@/features/appointments/utils/scheduled-at';
 
 /** The fields of an agenda the booking dialogs show and send; any AvailabilityDto fits. */
 export interface AgendaRef {
@@ -43,9 +43,9 @@ export function AgendaInfoCard({ agenda }: { agenda: AgendaRef }) {
         <MapPinIcon className="size-4 text-muted-foreground" aria-hidden />
         {agenda.location_name}
       </p>
-      <p className="flex items-center gap-2 capitalize">
+      <p className="flex items-center gap-2">
         <CalendarIcon className="size-4 text-muted-foreground" aria-hidden />
-        {formatLongDate(agenda.date)}
+        {upperFirst(formatLongDate(agenda.date))}
       </p>
       <p className="flex items-center gap-2">
         <ClockIcon className="size-4 text-muted-foreground" aria-hidden />

@@ -28,3 +28,6 @@ const CANONICAL: Record<string, string> = {
   canceled: 'Cancelada',
 };
 export const normalStatus = (status: string) => CANONICAL[status.trim().toLowerCase()] ?? status;
+
+/** 'lunes, 23 de…' → 'Lunes, 23 de…' at the start of a line (Spanish keeps the rest lower-case). */
+export const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

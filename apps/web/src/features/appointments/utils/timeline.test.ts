@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_HOURS, capacityByHour, groupByHour, hourRow, placeOnTimeline } from './timeline';
+import { TIMELINE_HOURS, capacityByHour, hourRow, placeOnTimeline } from './timeline';
 
 describe('timeline', () => {
   it('has the rows 8:00 to 19:00', () => {
@@ -28,12 +28,11 @@ describe('timeline', () => {
     expect(placeOnTimeline('20:00', 30)).toBeNull();
   });
 
-  it('groups by start hour in time order, leaving out the hours outside the rows', () => {
-    const rows = groupByHour(['09:40', '09:05', '07:00', '19:59', '20:00'], (t) => t);
-    expect(rows.get(9)).toEqual(['09:05', '09:40']);
-    expect(rows.get(19)).toEqual(['19:59']);
-    expect(rows.get(8)).toEqual([]);
+  it('puts a start time in its hour row, and nothing outside 8:00–19:59', () => {
+    expect(hourRow('09:40')).toBe(9);
+    expect(hourRow('19:59')).toBe(19);
     expect(hourRow('07:59')).toBeNull();
+    expect(hourRow('20:00')).toBeNull();
   });
 
   it('counts the slots each hour offers and the confirmed appointments that start in it', () => {

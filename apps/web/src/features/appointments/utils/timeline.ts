@@ -43,16 +43,6 @@ export function hourRow(start: string): number | null {
   return h >= TIMELINE_START_HOUR && h <= TIMELINE_END_HOUR ? h : null;
 }
 
-/** Puts items in their hour rows (8…19), keeping each row's items in time order. Out-of-range items are dropped. */
-export function groupByHour<T>(items: readonly T[], startOf: (item: T) => string): Map<number, T[]> {
-  const rows = new Map<number, T[]>(TIMELINE_HOURS.map((h) => [h, []]));
-  for (const item of [...items].sort((a, b) => startOf(a).localeCompare(startOf(b)))) {
-    const h = hourRow(startOf(item));
-    if (h !== null) rows.get(h)!.push(item);
-  }
-  return rows;
-}
-
 export interface HourBar {
   hour: string;
   capacidad: number;

@@ -19,7 +19,7 @@ import { useReassignAppointment } from '@/features/appointments/api/appointment-
 import { useReassignmentCandidates } from '@/features/appointments/api/get-availabilities';
 import type { AppointmentRef } from '@/features/appointments/components/actions/appointment-ref';
 import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
-import { dateOf, hhmm, timeOf } from '@/features/appointments/utils/scheduled-at';
+import { dateOf, hhmm, timeOf, upperFirst } from '@/features/appointments/utils/scheduled-at';
 
 /**
  * Reasignar: another active agenda of the same specialty with free slots, then a confirmation (spec §5
@@ -114,7 +114,7 @@ export function ReassignDialog({
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{c.doctor_name}</span>
                     <span className="block text-xs text-muted-foreground">
-                      <span className="capitalize">{formatLongDate(c.date)}</span> · {hhmm(c.start_time)}–
+                      <span>{upperFirst(formatLongDate(c.date))}</span> · {hhmm(c.start_time)}–
                       {hhmm(c.end_time)} · {c.location_name}
                     </span>
                   </span>

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Availability } from '@/features/appointments/api/get-availabilities';
-import { hhmm } from '@/features/appointments/utils/scheduled-at';
+import { hhmm, upperFirst } from '@/features/appointments/utils/scheduled-at';
 
 /** Up to 10 agendas of the next 7 days with free slots, each with 'Agendar' (spec §2). */
 export function UpcomingAvailabilities({
@@ -47,7 +47,7 @@ export function UpcomingAvailabilities({
                       {a.doctor_name} · <span className="text-muted-foreground">{a.specialty_name}</span>
                     </p>
                     <p className="truncate text-xs text-muted-foreground">
-                      <span className="capitalize">{formatLongDate(a.date)}</span> · {hhmm(a.start_time)}–
+                      <span>{upperFirst(formatLongDate(a.date))}</span> · {hhmm(a.start_time)}–
                       {hhmm(a.end_time)} · {a.location_name}
                     </p>
                   </div>

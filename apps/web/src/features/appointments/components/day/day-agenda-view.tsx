@@ -10,6 +10,7 @@ import {
   LayersIcon,
   Loader2Icon,
 } from 'lucide-react';
+import { upperFirst } from '@/features/appointments/utils/scheduled-at';
 import { formatLongDate } from '@ips/shared/format';
 import { addDays, parseDay } from '@ips/shared/scheduling/calendar-days';
 import { PageHeader } from '@/components/page-header';
@@ -67,7 +68,7 @@ export function DayAgendaView() {
     <div className="mx-auto w-full max-w-[100rem] space-y-5">
       <PageHeader
         title="Agenda del Día"
-        description={<span className="capitalize">{formatLongDate(date)}</span>}
+        description={<span>{upperFirst(formatLongDate(date))}</span>}
         actions={
           <>
             <Button

@@ -29,6 +29,9 @@ export function DayTimeline({
       </p>
     );
   const height = TIMELINE_HOURS.length * HOUR_PX;
+  const outside = appointments.filter(
+    (x) => !placeOnTimeline(timeOf(x.scheduled_at), x.duration_minutes),
+  ).length;
 
   return (
     <div className="overflow-x-auto rounded-xl border bg-card shadow-sm" data-testid="day-timeline">
@@ -105,6 +108,11 @@ export function DayTimeline({
           </div>
         ))}
       </div>
+      {outside > 0 && (
+        <p className="border-t px-4 py-2 text-xs text-muted-foreground">
+          {outside} cita(s) fuera del horario de 8:00 a 19:00: véalas en la vista Lista.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CalendarCheck2Icon, ListOrderedIcon } from 'lucide-react';
 import { formatLongDate } from '@ips/shared/format';
 import type { SmartAssignResult } from '@/features/appointments/api/smart-assign';
-import { dateOf, timeOf } from '@/features/appointments/utils/scheduled-at';
+import { dateOf, timeOf, upperFirst } from '@/features/appointments/utils/scheduled-at';
 
 const waitText = (minutes: number) =>
   minutes < 60 ? `${minutes} minutos` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
@@ -23,7 +23,7 @@ export function SmartResult({ result }: { result: SmartAssignResult }) {
           <dt className="text-muted-foreground">Paciente</dt>
           <dd className="font-medium">{a.patient_name}</dd>
           <dt className="text-muted-foreground">Fecha</dt>
-          <dd className="capitalize">{formatLongDate(dateOf(a.scheduled_at))}</dd>
+          <dd>{upperFirst(formatLongDate(dateOf(a.scheduled_at)))}</dd>
           <dt className="text-muted-foreground">Hora</dt>
           <dd>{timeOf(a.scheduled_at)}</dd>
           <dt className="text-muted-foreground">Doctor</dt>
