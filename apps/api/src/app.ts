@@ -42,6 +42,8 @@ import epsAuthorizationRoutes from './modules/eps-authorizations/routes';
 import holidayRoutes from './modules/holidays/routes';
 import availabilityRoutes from './modules/availabilities/routes';
 import appointmentRoutes from './modules/appointments/routes';
+import bookingRoutes from './modules/appointments/booking-routes';
+import autoAssignmentRoutes from './modules/auto-assignment/routes';
 import './lib/context';
 
 export interface BuildOptions {
@@ -152,6 +154,8 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           holidayRoutes,
           availabilityRoutes,
           appointmentRoutes,
+          bookingRoutes,
+          autoAssignmentRoutes,
         ]) {
           await api.register(routes);
         }

@@ -43,3 +43,35 @@ export function suggestNextTime(
   }
   return null;
 }
+
+export interface MinuteWindow {
+  /** Minutes after midnight, [start, end). */
+  start: number;
+  end: number;
+}
+
+/**
+ * Like `suggestNextTime`, but the appointment must also lie entirely inside one of `windows` (a patient's
+ * preferred parts of the day); no windows means any time. Times stay on the agenda's grid (start + k·duration).
+ */
+export function firstFittingTime(
+  agendaStart: string,
+  agendaEnd: string,
+  durationMinutes: number,
+  busy: readonly BusyRange[],
+  windows: readonly MinuteWindow[],
+  notBefore?: number,
+): string | null {
+  const start = toMinutes(agendaStart);
+  const end = toMinutes(agendaEnd);
+  if (durationMinutes <= 0) return null;
+  let t = start;
+  if (notBefore !== undefined && notBefore > t)
+    t = start + Math.ceil((notBefore - start) / durationMinutes) * durationMinutes;
+  for (; t + durationMinutes <= end; t += durationMinutes) {
+    const slotEnd = t + durationMinutes;
+    if (windows.length > 0 && !windows.some((w) => w.start <= t && slotEnd <= w.end)) continue;
+    if (!busy.some((b) => b.start < slotEnd && t < b.end)) return fromMinutes(t);
+  }
+  return null;
+}

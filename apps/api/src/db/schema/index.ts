@@ -7,3 +7,4 @@ export * from './resources';
 export * from './holidays';
 export * from './agendas';
 export * from './appointments';
+export * from './queue';

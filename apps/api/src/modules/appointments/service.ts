@@ -139,9 +139,16 @@ export interface NewAppointment {
  * an overlap for the doctor, the patient or the room. Used by the demo seed and the booking routes.
  */
 export async function insertAppointment(tx: Executor, tz: string, input: NewAppointment) {
+  if (!parseLocalDateTime(input.scheduledAt, tz))
+    throw new AppError('VALIDATION', 'Fecha y hora inválidas (AAAA-MM-DD HH:mm:ss)');
+  if (input.status === 'Confirmada' && input.availabilityId) await takeSlot(tx, input.availabilityId);
+  return insertAppointmentRow(tx, tz, input);
+}
+
+/** The row alone, for a caller that has already taken the agenda's slot (the booking service). */
+export async function insertAppointmentRow(tx: Executor, tz: string, input: NewAppointment) {
   const start = parseLocalDateTime(input.scheduledAt, tz);
   if (!start) throw new AppError('VALIDATION', 'Fecha y hora inválidas (AAAA-MM-DD HH:mm:ss)');
-  if (input.status === 'Confirmada' && input.availabilityId) await takeSlot(tx, input.availabilityId);
   return repo.insert(tx, {
     patientId: input.patientId,
     availabilityId: input.availabilityId ?? null,

@@ -1,0 +1,487 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { addDays } from '@ips/shared/scheduling/calendar-days';
+import { appointments } from '../../db/schema/appointments';
+import { doctors } from '../../db/schema/resources';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+import {
+  bookedSlots,
+  buildWorld,
+  createAgenda,
+  newPatient,
+  nextWeekday,
+  type AgendaDto,
+  type World,
+} from '../availabilities/test-factory';
+
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await buildWorld(t);
+});
+afterAll(async () => t?.close());
+
+const OVERLAP =
+  'Conflicto de agenda: Existe un solapamiento en ese horario (doctor, paciente, sala). Ajusta fecha/hora o duración.';
+
+/** A fresh agenda on its own date (weeks apart per call) so the tests never share a doctor's day. */
+let week = 0;
+async function agenda(fields: Record<string, unknown> = {}): Promise<AgendaDto> {
+  week += 1;
+  return createAgenda(w, { date: nextWeekday(3, 7 * week), capacity: 4, ...fields });
+}
+
+async function post(
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  call = w.c.reception,
+) {
+  return call({ method: 'POST', url: '/api/appointments', payload, headers });
+}
+
+async function audits(id: number) {
+  const res = await t.app.deps.db.execute<{ action: string }>(
+    sql`select action from audit_log where table_name = 'appointments' and record_id = ${String(id)} order by id`,
+  );
+  return res.rows.map((r) => r.action);
+}
+
+describe('POST /appointments', () => {
+  it('a quick appointment (no time) is Confirmada at the next free time and takes a slot', async () => {
+    const a = await agenda();
+    const first = await post({ patient_id: await newPatient(w), availability_id: a.id, reason: 'Control' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      success: true,
+      message: 'Cita creada exitosamente',
+      data: {
+        status: 'Confirmada',
+        scheduled_at: `${a.date} 08:00:00`,
+        duration_minutes: 30,
+        doctor_id: w.drA,
+        location_id: w.northId,
+        specialty_id: w.generalId,
+        availability_id: a.id,
+      },
+    });
+    const second = await post({
+      patient_id: await newPatient(w),
+      availability_id: a.id,
+      duration_minutes: 45,
+    });
+    // The scan steps by the appointment's own duration from the agenda start (spec §5 "suggested next time").
+    expect(second.json().data).toMatchObject({ scheduled_at: `${a.date} 08:45:00`, duration_minutes: 45 });
+    expect(await bookedSlots(w, a.id)).toBe(2);
+    expect(await audits(first.json().data.id)).toEqual(['create']);
+  });
+
+  it('a manual appointment from an agenda must be on its date and within its hours', async () => {
+    const a = await agenda();
+    const p = await newPatient(w);
+    const late = await post({
+      patient_id: p,
+      availability_id: a.id,
+      scheduled_at: `${a.date} 11:45:00`,
+      manual: true,
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe('La hora debe estar entre 08:00 y 12:00');
+    const early = await post({ patient_id: p, availability_id: a.id, scheduled_at: `${a.date} 07:30` });
+    expect(early.json().message).toBe('La hora debe estar entre 08:00 y 12:00');
+    const otherDay = await post({
+      patient_id: p,
+      availability_id: a.id,
+      scheduled_at: `${addDays(a.date, 1)} 09:00`,
+    });
+    expect(otherDay.statusCode).toBe(400);
+    expect(otherDay.json().message).toBe(`La fecha de la cita debe ser la de la agenda (${a.date})`);
+    const wrongDoctor = await post({ patient_id: p, availability_id: a.id, doctor_id: w.drB });
+    expect(wrongDoctor.json().message).toBe('La ubicación, especialidad y doctor deben ser los de la agenda');
+    const ok = await post({
+      patient_id: p,
+      availability_id: a.id,
+      scheduled_at: `${a.date} 11:30:00`,
+      manual: true,
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toMatchObject({
+      status: 'Confirmada',
+      manual: true,
+      scheduled_at: `${a.date} 11:30:00`,
+    });
+  });
+
+  it('a standalone appointment (no agenda) is Pendiente and takes no slot', async () => {
+    const date = nextWeekday(2, 200);
+    const res = await post({
+      patient_id: await newPatient(w),
+      availability_id: null,
+      location_id: w.northId,
+      specialty_id: w.pediatricsId,
+      doctor_id: w.drPed,
+      scheduled_at: `${date} 10:00:00`,
+      duration_minutes: 30,
+      appointment_type: 'Control',
+      insurance_type: 'EPS',
+      manual: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      status: 'Pendiente',
+      availability_id: null,
+      appointment_type: 'Control',
+    });
+    const missing = await post({ patient_id: await newPatient(w), scheduled_at: `${date} 11:00` });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toMatchObject({ doctor_id: ['Debe seleccionar un doctor'] });
+  });
+
+  it('refuses overlaps for the doctor and the patient, and a full agenda', async () => {
+    const a = await agenda({ capacity: 2 });
+    const p = await newPatient(w);
+    expect(
+      (await post({ patient_id: p, availability_id: a.id, scheduled_at: `${a.date} 09:00` })).statusCode,
+    ).toBe(201);
+    const doctorClash = await post({
+      patient_id: await newPatient(w),
+      availability_id: a.id,
+      scheduled_at: `${a.date} 09:15`,
+    });
+    expect(doctorClash.statusCode).toBe(409);
+    expect(doctorClash.json().message).toBe(OVERLAP);
+    // The same patient at the same time with another doctor.
+    const b = await createAgenda(w, { date: a.date, doctor_id: w.drB, capacity: 4 });
+    const patientClash = await post({
+      patient_id: p,
+      availability_id: b.id,
+      scheduled_at: `${a.date} 09:00`,
+    });
+    expect(patientClash.statusCode).toBe(409);
+    expect(patientClash.json().message).toBe(OVERLAP);
+    expect((await post({ patient_id: await newPatient(w), availability_id: a.id })).statusCode).toBe(201);
+    const full = await post({ patient_id: await newPatient(w), availability_id: a.id });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('No hay cupos disponibles en esta agenda');
+    expect(await bookedSlots(w, a.id)).toBe(2);
+    expect(await bookedSlots(w, b.id)).toBe(0);
+  });
+
+  it('the same Idempotency-Key twice gives one appointment (also concurrently)', async () => {
+    const a = await agenda();
+    const p = await newPatient(w);
+    const body = { patient_id: p, availability_id: a.id, reason: 'Control' };
+    const first = await post(body, { 'idempotency-key': 'reserva-1' });
+    const again = await post(body, { 'idempotency-key': 'reserva-1' });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    const other = await post(
+      { ...body, patient_id: await newPatient(w) },
+      { 'idempotency-key': 'reserva-1' },
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe('La clave de idempotencia ya se usó para una cita de otro paciente');
+
+    const q = await newPatient(w);
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post({ patient_id: q, availability_id: a.id }, { 'idempotency-key': 'reserva-2' }),
+      ),
+    );
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(burst.map((r) => r.json().data.id)).size).toBe(1);
+    const rows = await t.app.deps.db.select().from(appointments).where(eq(appointments.availabilityId, a.id));
+    expect(rows).toHaveLength(2);
+    expect(await bookedSlots(w, a.id)).toBe(2);
+    const bad = await post(body, { 'idempotency-key': 'x'.repeat(201) });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('doctors do not book; unknown patient or agenda is 404; a past time is refused', async () => {
+    const a = await agenda();
+    const p = await newPatient(w);
+    expect((await post({ patient_id: p, availability_id: a.id }, {}, w.c.doctor)).statusCode).toBe(403);
+    for (const role of ['admin', 'supervisor', 'agent'] as const)
+      expect(
+        (await post({ patient_id: await newPatient(w), availability_id: a.id }, {}, w.c[role])).statusCode,
+      ).toBe(201);
+    expect((await post({ patient_id: 999_999, availability_id: a.id })).json().message).toBe(
+      'Paciente no encontrado',
+    );
+    expect((await post({ patient_id: p, availability_id: 999_999 })).statusCode).toBe(404);
+    const past = await post({
+      patient_id: p,
+      location_id: w.northId,
+      specialty_id: w.generalId,
+      doctor_id: w.drB,
+      scheduled_at: '2020-01-06 08:00:00',
+    });
+    expect(past.statusCode).toBe(409);
+    expect(past.json().message).toBe('No se puede agendar una cita en una fecha u hora pasada');
+  });
+});
+
+describe('status transitions (spec §4)', () => {
+  async function standalone(status?: string) {
+    const date = nextWeekday(1, 300 + 7 * ++week);
+    const res = await post({
+      patient_id: await newPatient(w),
+      location_id: w.northId,
+      specialty_id: w.generalId,
+      doctor_id: w.drB,
+      scheduled_at: `${date} 09:00`,
+      ...(status ? { status } : {}),
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data.id as number;
+  }
+  const put = (id: number, payload: object) =>
+    w.c.reception({ method: 'PUT', url: `/api/appointments/${id}`, payload });
+  const restore = (id: number) => w.c.reception({ method: 'POST', url: `/api/appointments/${id}/restore` });
+  const cancel = (id: number) =>
+    w.c.reception({ method: 'POST', url: `/api/appointments/${id}/cancel`, payload: {} });
+
+  it('Pendiente → Confirmada takes the slot; → Completada frees it (booked_slots counts Confirmada only)', async () => {
+    const a = await agenda({ capacity: 1 });
+    const res = await post({ patient_id: await newPatient(w), availability_id: a.id, status: 'Pendiente' });
+    const id = res.json().data.id as number;
+    expect(res.json().data.status).toBe('Pendiente');
+    expect(await bookedSlots(w, a.id)).toBe(0);
+    const confirmed = await put(id, { status: 'confirmed' });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data.status).toBe('Confirmada');
+    expect(await bookedSlots(w, a.id)).toBe(1);
+    expect((await put(id, { status: 'Completada' })).json().data.status).toBe('Completada');
+    expect(await bookedSlots(w, a.id)).toBe(0);
+    expect(await audits(id)).toEqual(['create', 'confirm', 'complete']);
+  });
+
+  it.each([
+    ['Completada', { status: 'Cancelada' }, 'No se puede cancelar una cita completada'],
+    ['Completada', { status: 'Confirmada' }, 'No se puede modificar una cita completada'],
+    ['Completada', { notes: 'cambio' }, 'No se puede modificar una cita completada'],
+    ['Completada', { status: 'Completada' }, 'La cita ya está completada'],
+    ['Cancelada', { status: 'Completada' }, 'Una cita cancelada solo puede restaurarse'],
+    ['Cancelada', { status: 'Pendiente' }, 'Una cita cancelada solo puede restaurarse'],
+    ['Cancelada', { status: 'Cancelada' }, 'La cita ya está cancelada'],
+    ['Cancelada', { reason: 'otro' }, 'Una cita cancelada solo puede restaurarse'],
+    ['Confirmada', { status: 'Pendiente' }, 'Una cita confirmada no puede volver a pendiente'],
+    ['Confirmada', { status: 'Confirmada' }, 'La cita ya está confirmada'],
+    ['Pendiente', { status: 'Completada' }, 'Solo se pueden completar citas confirmadas'],
+    ['Pendiente', { status: 'Pendiente' }, 'La cita ya está pendiente'],
+  ])('%s with %j → 409 %s', async (from, payload, message) => {
+    const id = await standalone(from === 'Pendiente' ? undefined : 'Confirmada');
+    if (from === 'Completada') expect((await put(id, { status: 'Completada' })).statusCode).toBe(200);
+    if (from === 'Cancelada')
+      expect((await put(id, { status: 'Cancelada', cancel_reason: 'x' })).statusCode).toBe(200);
+    const res = await put(id, payload);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('restore and cancel refuse the wrong status with Spanish messages', async () => {
+    const confirmed = await standalone('Confirmada');
+    expect((await restore(confirmed)).json()).toMatchObject({
+      success: false,
+      message: 'Solo se pueden restaurar citas canceladas',
+    });
+    expect((await restore(confirmed)).statusCode).toBe(409);
+    const pending = await standalone();
+    expect((await restore(pending)).json().message).toBe('Solo se pueden restaurar citas canceladas');
+    const done = await standalone('Confirmada');
+    await put(done, { status: 'Completada' });
+    expect((await cancel(done)).json().message).toBe('No se puede cancelar una cita completada');
+    expect((await restore(done)).statusCode).toBe(409);
+    expect((await restore(999_999)).statusCode).toBe(404);
+  });
+
+  it('PUT with the status unchanged and other edits is an edit; cancel_reason is kept', async () => {
+    const id = await standalone('Confirmada');
+    const res = await put(id, { status: 'Confirmada', notes: 'Trae exámenes' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.notes).toBe('Trae exámenes');
+    const cancelled = await put(id, { status: 'Cancelada', cancel_reason: 'Paciente viajó' });
+    expect(cancelled.json().data).toMatchObject({ status: 'Cancelada', cancel_reason: 'Paciente viajó' });
+    expect(await audits(id)).toEqual(['create', 'update', 'cancel']);
+  });
+
+  it('cancel then restore: the slot comes back; restore is refused when the slot or the time is gone', async () => {
+    const a = await agenda({ capacity: 1 });
+    const id = (await post({ patient_id: await newPatient(w), availability_id: a.id })).json().data
+      .id as number;
+    expect((await cancel(id)).json().data.status).toBe('Cancelada');
+    expect(await bookedSlots(w, a.id)).toBe(0);
+    const restored = await restore(id);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({
+      message: 'Cita restaurada',
+      data: { status: 'Confirmada', cancel_reason: null },
+    });
+    expect(await bookedSlots(w, a.id)).toBe(1);
+
+    await cancel(id);
+    const taker = await post({
+      patient_id: await newPatient(w),
+      availability_id: a.id,
+      scheduled_at: `${a.date} 10:00`,
+    });
+    expect(taker.statusCode).toBe(201);
+    const noSlot = await restore(id);
+    expect(noSlot.statusCode).toBe(409);
+    expect(noSlot.json().message).toBe(
+      'No se puede restaurar la cita: la agenda ya no tiene cupos disponibles',
+    );
+
+    // A standalone appointment whose time was taken by the doctor meanwhile.
+    const date = nextWeekday(4, 400);
+    const base = {
+      location_id: w.northId,
+      specialty_id: w.generalId,
+      doctor_id: w.drB,
+      scheduled_at: `${date} 09:00`,
+    };
+    const s1 = (await post({ ...base, patient_id: await newPatient(w) })).json().data.id as number;
+    await cancel(s1);
+    expect((await post({ ...base, patient_id: await newPatient(w) })).statusCode).toBe(201);
+    const taken = await restore(s1);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(
+      'No se puede restaurar la cita: el horario ya está ocupado (doctor, paciente o sala)',
+    );
+    expect(await audits(id)).toEqual(['create', 'cancel', 'restore', 'cancel']);
+  });
+
+  it('moving an appointment stays within its agenda and checks overlaps', async () => {
+    const a = await agenda();
+    const one = (await post({ patient_id: await newPatient(w), availability_id: a.id })).json().data
+      .id as number;
+    const two = (await post({ patient_id: await newPatient(w), availability_id: a.id })).json().data
+      .id as number;
+    expect((await put(two, { scheduled_at: `${a.date} 08:15` })).json().message).toBe(OVERLAP);
+    expect((await put(two, { scheduled_at: `${a.date} 12:00` })).json().message).toBe(
+      'La hora debe estar entre 08:00 y 12:00',
+    );
+    const moved = await put(two, { scheduled_at: `${a.date} 11:00`, duration_minutes: 60 });
+    expect(moved.json().data).toMatchObject({
+      scheduled_at: `${a.date} 11:00:00`,
+      ends_at: `${a.date} 12:00:00`,
+    });
+    expect((await put(one, {})).statusCode).toBe(400);
+  });
+});
+
+describe('GET /appointments/conflicts, my-appointments, daily-queue', () => {
+  it('reports doctor, patient and room conflicts with items, and honours exclude_id', async () => {
+    const date = nextWeekday(5, 500);
+    const p = await newPatient(w);
+    const res = await post({
+      patient_id: p,
+      location_id: w.northId,
+      specialty_id: w.generalId,
+      doctor_id: w.drA,
+      room_id: 7,
+      scheduled_at: `${date} 10:00`,
+      duration_minutes: 30,
+    });
+    const id = res.json().data.id as number;
+    const get = (q: string) => w.c.agent({ method: 'GET', url: `/api/appointments/conflicts?${q}` });
+    const all = await get(
+      `doctor_id=${w.drA}&patient_id=${p}&room_id=7&scheduled_at=${date}%2010:15:00&duration_minutes=30`,
+    );
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({
+      conflict: true,
+      doctor_conflict: true,
+      patient_conflict: true,
+      room_conflict: true,
+    });
+    expect(all.json().data.items.map((i: { type: string }) => i.type)).toEqual(['doctor', 'patient', 'room']);
+    expect(all.json().data.items[0]).toMatchObject({
+      id,
+      scheduled_at: `${date} 10:00:00`,
+      ends_at: `${date} 10:30:00`,
+    });
+    const roomOnly = await get(`doctor_id=${w.drB}&room_id=7&scheduled_at=${date}%2010:00`);
+    expect(roomOnly.json()).toMatchObject({ conflict: true, doctor_conflict: false, room_conflict: true });
+    const after = await get(`doctor_id=${w.drA}&scheduled_at=${date}%2010:30`);
+    expect(after.json().conflict).toBe(false);
+    const excluded = await get(`doctor_id=${w.drA}&scheduled_at=${date}%2010:00&exclude_id=${id}`);
+    expect(excluded.json().conflict).toBe(false);
+    expect((await get('scheduled_at=mañana')).statusCode).toBe(400);
+  });
+
+  it("my-appointments lists the linked doctor's own; other users get none", async () => {
+    await t.app.deps.db.update(doctors).set({ userId: t.users.doctor.id }).where(eq(doctors.id, w.drPed));
+    const date = nextWeekday(1, 600);
+    const mine = await post({
+      patient_id: await newPatient(w),
+      location_id: w.northId,
+      specialty_id: w.pediatricsId,
+      doctor_id: w.drPed,
+      scheduled_at: `${date} 08:00`,
+    });
+    await post({
+      patient_id: await newPatient(w),
+      location_id: w.northId,
+      specialty_id: w.generalId,
+      doctor_id: w.drB,
+      scheduled_at: `${date} 08:00`,
+    });
+    const res = await w.c.doctor({ method: 'GET', url: `/api/appointments/my-appointments?date=${date}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().doctor).toEqual({ id: w.drPed, name: 'Diana Jaimes' });
+    expect(res.json().data.map((a: { id: number }) => a.id)).toEqual([mine.json().data.id]);
+    const agent = await w.c.agent({ method: 'GET', url: '/api/appointments/my-appointments' });
+    expect(agent.json()).toMatchObject({ doctor: null, data: [], total: 0 });
+  });
+
+  it('daily-queue lists one day in time order with counts', async () => {
+    const a = await agenda();
+    await post({ patient_id: await newPatient(w), availability_id: a.id, scheduled_at: `${a.date} 10:00` });
+    const early = await post({
+      patient_id: await newPatient(w),
+      availability_id: a.id,
+      scheduled_at: `${a.date} 08:00`,
+    });
+    await w.c.reception({
+      method: 'POST',
+      url: `/api/appointments/${early.json().data.id}/cancel`,
+      payload: {},
+    });
+    const res = await w.c.doctor({
+      method: 'GET',
+      url: `/api/appointments/daily-queue?date=${a.date}&doctor_id=${w.drA}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.stats).toEqual({
+      total: 2,
+      pendiente: 0,
+      confirmada: 1,
+      completada: 0,
+      cancelada: 1,
+    });
+    expect(res.json().data.appointments.map((x: { scheduled_at: string }) => x.scheduled_at)).toEqual([
+      `${a.date} 08:00:00`,
+      `${a.date} 10:00:00`,
+    ]);
+  });
+});
+
+describe(`timezone (process TZ ${process.env.TZ ?? 'unset'})`, () => {
+  it('08:00 in Bogotá is stored as 13:00 UTC and read back as 08:00', async () => {
+    const a = await agenda();
+    const res = await post({
+      patient_id: await newPatient(w),
+      availability_id: a.id,
+      scheduled_at: `${a.date} 08:00:00`,
+    });
+    const row = await t.app.deps.db.execute<{ utc: string }>(
+      sql`select to_char(scheduled_at at time zone 'UTC', 'HH24:MI') as utc from appointments where id = ${res.json().data.id}`,
+    );
+    expect(row.rows[0]!.utc).toBe('13:00');
+    expect(res.json().data.scheduled_at).toBe(`${a.date} 08:00:00`);
+    const quick = await post({ patient_id: await newPatient(w), availability_id: a.id });
+    expect(quick.json().data.scheduled_at).toBe(`${a.date} 08:30:00`);
+  });
+});

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '@ips/shared/errors';
+import { localDateTime, parseLocalDateTime } from '@ips/shared/format';
+import type {
+  ConflictsDto,
+  ConflictsQuery,
+  DailyQueueQuery,
+  MyAppointmentsQuery,
+} from '@ips/shared/schemas/appointment-booking';
+import type { AppDeps } from '../../lib/context';
+import { orgToday } from '../../lib/org-time';
+import { doctors } from '../../db/schema/resources';
+import { overlapping } from './booking-repo';
+import { toAppointmentDto } from './dto';
+import * as repo from './repo';
+import { localRange } from './service';
+
+/** The read-only appointment routes: conflicts, a doctor's own appointments, the daily queue. */
+
+/**
+ * GET /appointments/conflicts: the non-cancelled appointments that [scheduled_at, + duration) would overlap
+ * for the doctor, the patient or the room; one item per kind an appointment blocks.
+ */
+export async function findConflicts(deps: AppDeps, q: ConflictsQuery): Promise<ConflictsDto> {
+  const tz = deps.config.orgTimezone;
+  const from = parseLocalDateTime(q.scheduled_at, tz);
+  if (!from) throw new AppError('VALIDATION', 'Fecha y hora inválidas (AAAA-MM-DD HH:mm:ss)');
+  const to = new Date(from.getTime() + q.duration_minutes * 60_000);
+  const rows =
+    q.doctor_id || q.patient_id || q.room_id
+      ? await overlapping(deps.db, {
+          doctorId: q.doctor_id,
+          patientId: q.patient_id,
+          roomId: q.room_id,
+          from,
+          to,
+          excludeId: q.exclude_id,
+        })
+      : [];
+  const items: ConflictsDto['items'] = [];
+  for (const r of rows) {
+    const kinds = [
+      q.doctor_id && r.a.doctorId === q.doctor_id ? 'doctor' : null,
+      q.patient_id && r.a.patientId === q.patient_id ? 'patient' : null,
+      q.room_id && r.a.roomId === q.room_id ? 'room' : null,
+    ].filter((k): k is 'doctor' | 'patient' | 'room' => k !== null);
+    for (const type of kinds)
+      items.push({
+        id: r.a.id,
+        type,
+        scheduled_at: localDateTime(r.a.scheduledAt, tz),
+        ends_at: localDateTime(r.a.endsAt, tz),
+        duration_minutes: r.a.durationMinutes,
+        status: r.a.status,
+        patient_id: r.a.patientId,
+        patient_name: r.patientName,
+        doctor_id: r.a.doctorId,
+        doctor_name: r.doctorName,
+        room_id: r.a.roomId,
+        availability_id: r.a.availabilityId,
+      });
+  }
+  const has = (k: string) => items.some((i) => i.type === k);
+  return {
+    conflict: items.length > 0,
+    doctor_conflict: has('doctor'),
+    patient_conflict: has('patient'),
+    room_conflict: has('room'),
+    items,
+  };
+}
+
+/**
+ * GET /appointments/my-appointments: the appointments of the doctor record linked to the signed-in user
+ * (doctors.user_id); from today on unless a date range is given. No linked doctor → an empty list.
+ */
+export async function myAppointments(deps: AppDeps, userId: number, q: MyAppointmentsQuery) {
+  const tz = deps.config.orgTimezone;
+  const [doctor] = await deps.db
+    .select({ id: doctors.id, name: doctors.name })
+    .from(doctors)
+    .where(eq(doctors.userId, userId));
+  if (!doctor) return { doctor: null, data: [], total: 0 };
+  const range = q.date || q.start_date || q.end_date ? q : { start_date: orgToday(deps) };
+  const rows = await repo
+    .listAll(deps.db, { doctorId: doctor.id, status: q.status, ...localRange(tz, range) })
+    .limit(1000);
+  const now = new Date();
+  return { doctor, data: rows.map((r) => toAppointmentDto(r, tz, now)), total: rows.length };
+}
+
+/** GET /appointments/daily-queue: one day's appointments (default today) in time order, with counts. */
+export async function dailyQueue(deps: AppDeps, q: DailyQueueQuery) {
+  const tz = deps.config.orgTimezone;
+  const date = q.date ?? orgToday(deps);
+  const rows = await repo.listAll(deps.db, { ...localRange(tz, { date }), doctorId: q.doctor_id });
+  const now = new Date();
+  const list = rows
+    .filter(
+      (r) =>
+        (!q.specialty_id || r.a.specialtyId === q.specialty_id) &&
+        (!q.location_id || r.a.locationId === q.location_id),
+    )
+    .map((r) => toAppointmentDto(r, tz, now));
+  const count = (s: string) => list.filter((a) => a.status === s).length;
+  return {
+    date,
+    stats: {
+      total: list.length,
+      pendiente: count('Pendiente'),
+      confirmada: count('Confirmada'),
+      completada: count('Completada'),
+      cancelada: count('Cancelada'),
+    },
+    appointments: list,
+  };
+}

@@ -1,0 +1,193 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '@ips/shared/errors';
+import { localDateTime, parseLocalDateTime, startOfLocalDay } from '@ips/shared/format';
+import { addDays, isoWeekday, toMinutes } from '@ips/shared/scheduling/calendar-days';
+import { firstFittingTime, type MinuteWindow } from '@ips/shared/scheduling/time-layout';
+import {
+  SMART_ASSIGN_MESSAGES as M,
+  type SmartAssignBody,
+  type SmartAssignResult,
+  type TimeWindow,
+} from '@ips/shared/schemas/smart-assign';
+import type { Executor } from '../../db/client';
+import { specialties } from '../../db/schema/resources';
+import { writeAudit } from '../../lib/audit';
+import type { Actor, AppDeps } from '../../lib/context';
+import { orgToday } from '../../lib/org-time';
+import { busyMinutes } from '../appointments/agenda-time';
+import { bookInTransaction } from '../appointments/booking';
+import * as brepo from '../appointments/booking-repo';
+import { toAppointmentDto } from '../appointments/dto';
+import * as appointmentRepo from '../appointments/repo';
+import { NO_SLOTS_MESSAGE } from '../appointments/slots';
+import * as agendaRepo from '../availabilities/repo';
+import { QUEUE_CHANNEL } from '../queue/events';
+import * as qrepo from '../queue/repo';
+
+/** How many agendas are examined before the patient goes to the queue (the window is at most 180 days). */
+const MAX_AGENDAS = 300;
+
+const minutes = (t: string) => (t.startsWith('24:') ? 24 * 60 : toMinutes(t));
+
+/** The windows that apply on one agenda (a window bound to another date or agenda does not). */
+function windowsFor(
+  windows: readonly TimeWindow[],
+  agenda: { id: number; date: string },
+): MinuteWindow[] | null {
+  if (windows.length === 0) return [];
+  const fit = windows
+    .filter(
+      (w) => (!w.date || w.date === agenda.date) && (!w.availability_id || w.availability_id === agenda.id),
+    )
+    .map((w) => ({ start: minutes(w.start_time), end: minutes(w.end_time) }));
+  return fit.length > 0 ? fit : null;
+}
+
+/**
+ * POST /auto-assignment/smart-assign (spec §3, §5): the earliest free time, weekdays only, from now to
+ * `search_days_ahead` days ahead, in an Activa agenda of the specialty with slots left, at the preferred
+ * location and doctor when given, inside a preferred time window when given. It is booked Confirmada in the
+ * same transaction (the agenda's row is locked while its free time is computed). Otherwise the patient joins
+ * the specialty's waiting queue with the preferences and the urgency as priority.
+ */
+export async function smartAssign(
+  deps: AppDeps,
+  actor: Actor,
+  body: SmartAssignBody,
+): Promise<SmartAssignResult> {
+  const tz = deps.config.orgTimezone;
+  return deps.db.transaction(async (tx) => {
+    const patient = await brepo.findPatient(tx, body.patient_id);
+    if (!patient) throw new AppError('NOT_FOUND', 'Paciente no encontrado');
+    if (patient.status !== 'Activo')
+      throw new AppError('CONFLICT', 'El paciente está inactivo; reactívelo antes de agendar');
+    const [specialty] = await tx
+      .select({ id: specialties.id, name: specialties.name })
+      .from(specialties)
+      .where(eq(specialties.id, body.specialty_id));
+    if (!specialty) throw new AppError('NOT_FOUND', 'Especialidad no encontrada');
+
+    const booked = await findAndBook(tx, deps, actor, body);
+    if (booked) {
+      const dto = toAppointmentDto((await appointmentRepo.findWithNames(tx, booked))!, tz);
+      return {
+        success: true as const,
+        assignment_type: 'appointment' as const,
+        appointment: {
+          ...dto,
+          doctor: dto.doctor_name,
+          location: dto.location_name,
+          specialty: dto.specialty_name,
+        },
+        queue_entry: null,
+        message: M.assigned,
+      };
+    }
+
+    const { entry, created } = await qrepo.enqueue(tx, {
+      patientId: body.patient_id,
+      specialtyId: body.specialty_id,
+      locationId: body.location_id ?? null,
+      preferredDoctorId: body.preferred_doctor_id ?? null,
+      priorityLevel: body.urgency_level,
+      callType: 'normal',
+      source: 'smart_assign',
+      reason: body.reason ?? null,
+      notes: body.notes ?? null,
+      appointmentType: body.appointment_type,
+      durationMinutes: body.duration_minutes ?? null,
+      insuranceType: body.insurance_type ?? null,
+      preferredTimeSlots: body.preferred_time_slots ?? null,
+      createdBy: actor.userId,
+    });
+    if (created) {
+      await writeAudit(tx, actor, {
+        table: 'queue_entries',
+        recordId: entry.id,
+        action: 'enqueue',
+        newValues: qrepo.auditView(entry),
+      });
+      await deps.events.publish(tx, QUEUE_CHANNEL, 'queue.enqueued', { id: entry.id });
+    }
+    return {
+      success: true as const,
+      assignment_type: 'queue' as const,
+      appointment: null,
+      queue_entry: await qrepo.toDto(tx, entry),
+      message: created ? M.queued : M.alreadyQueued,
+    };
+  });
+}
+
+/** Books the first fitting time; returns the appointment id, or null when nothing fits. */
+async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: SmartAssignBody) {
+  const tz = deps.config.orgTimezone;
+  const now = new Date();
+  const today = orgToday(deps, now);
+  const nowText = localDateTime(now, tz);
+  const agendas = await agendaRepo.list(
+    tx,
+    {
+      specialtyId: body.specialty_id,
+      locationId: body.location_id ?? undefined,
+      doctorId: body.preferred_doctor_id ?? undefined,
+      status: 'Activa',
+      startDate: today,
+      endDate: addDays(today, body.search_days_ahead),
+      withFreeSlots: true,
+    },
+    MAX_AGENDAS,
+  );
+  const windows = body.preferred_time_slots ?? [];
+  for (const { a: agenda } of agendas) {
+    if (isoWeekday(agenda.date) > 5) continue;
+    const fit = windowsFor(windows, agenda);
+    if (fit === null) continue;
+    const duration = body.duration_minutes ?? agenda.durationMinutes;
+    // Locked before reading its free times: a concurrent booking of this agenda waits for us, or we for it.
+    await brepo.lockAgenda(tx, agenda.id);
+    const busy = await brepo.busyIntervals(tx, {
+      doctorId: agenda.doctorId,
+      patientId: body.patient_id,
+      from: startOfLocalDay(agenda.date, tz),
+      to: startOfLocalDay(addDays(agenda.date, 1), tz),
+    });
+    const notBefore = agenda.date === today ? toMinutes(nowText.slice(11, 16)) + 1 : undefined;
+    const time = firstFittingTime(
+      agenda.startTime,
+      agenda.endTime,
+      duration,
+      busyMinutes(agenda.date, tz, busy),
+      fit,
+      notBefore,
+    );
+    if (!time || !parseLocalDateTime(`${agenda.date} ${time}`, tz)) continue;
+    try {
+      const row = await bookInTransaction(
+        tx,
+        deps,
+        actor,
+        {
+          patient_id: body.patient_id,
+          availability_id: agenda.id,
+          scheduled_at: `${agenda.date} ${time}:00`,
+          duration_minutes: duration,
+          appointment_type: body.appointment_type,
+          status: 'Confirmada',
+          reason: body.reason ?? null,
+          notes: body.notes ?? null,
+          insurance_type: body.insurance_type ?? null,
+          manual: false,
+        },
+        null,
+        now,
+      );
+      return row.id;
+    } catch (err) {
+      // Full since the list was read (takeSlot's zero-row update, no SQL error): try the next agenda.
+      if (err instanceof AppError && err.message === NO_SLOTS_MESSAGE) continue;
+      throw err;
+    }
+  }
+  return null;
+}
