@@ -56,6 +56,8 @@ export function ChartPanel({
   );
 }
 
+const shortLabel = (s: string) => (s.length > 14 ? `${s.slice(0, 13)}…` : s);
+
 /** Occupied vs available slots per specialty, next 7 days. */
 export function SpecialtySlotsChart({ data }: { data: SpecialtyBar[] }) {
   return (
