@@ -66,15 +66,16 @@ export function SpecialtySlotsChart({ data }: { data: SpecialtyBar[] }) {
       description="Ocupados y disponibles en los próximos 7 días"
       empty={data.length === 0}
     >
-      <BarChart data={data} margin={{ left: -16, right: 8 }}>
+      <BarChart data={data} margin={{ left: 8, right: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis
           dataKey="specialty"
           tick={{ fontSize: 11 }}
+          tickFormatter={shortLabel}
           interval={0}
-          angle={-20}
+          angle={-30}
           textAnchor="end"
-          height={56}
+          height={72}
         />
         <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
         <Tooltip />

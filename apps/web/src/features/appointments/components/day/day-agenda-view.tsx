@@ -16,7 +16,11 @@ import { addDays, parseDay } from '@ips/shared/scheduling/calendar-days';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
-import { useAvailabilities } from '@/features/appointments/api/get-availabilities';
+import { useAvailabilities, type Availability } from '@/features/appointments/api/get-availabilities';
+import { ManualAppointmentDialog } from '@/features/appointments/components/manual/manual-appointment-dialog';
+import { QuickAppointmentDialog } from '@/features/appointments/components/quick-appointment-dialog';
+import { appointmentPermissions } from '@/features/appointments/utils/permissions';
+import { useAuth } from '@/lib/use-auth';
 import { DayCalendarChart } from '@/features/appointments/components/day/day-calendar-chart';
 import { DayFiltersBar, type DayView } from '@/features/appointments/components/day/day-filters-bar';
 import { DayList } from '@/features/appointments/components/day/day-list';
@@ -41,6 +45,10 @@ const uniqueBy = (list: { id: number; name: string }[]) =>
 /** Agenda del Día (spec §2): one day's agendas and appointments as a timeline, a list or an hourly chart. */
 export function DayAgendaView() {
   const { today } = useOrgClock();
+  const { user } = useAuth();
+  const { canBook } = appointmentPermissions(user?.role);
+  const [quick, setQuick] = useState<Availability | null>(null);
+  const [manual, setManual] = useState<Availability | null>(null);
   const [params, setParams] = useSearchParams();
   const date = validDay(params.get('date')) ?? today;
   const setDate = (d: string) => setParams(d === today ? {} : { date: d }, { replace: true });
@@ -145,12 +153,20 @@ export function DayAgendaView() {
           <Loader2Icon className="size-4 animate-spin" aria-hidden /> Cargando…
         </p>
       ) : view === 'timeline' ? (
-        <DayTimeline agendas={shown.agendas} appointments={shown.appointments} />
+        <DayTimeline
+          agendas={shown.agendas}
+          appointments={shown.appointments}
+          bookable={canBook ? (a) => a.status === 'Activa' && a.date >= today : undefined}
+          onQuick={setQuick}
+          onManual={setManual}
+        />
       ) : view === 'list' ? (
         <DayList appointments={shown.appointments} />
       ) : (
         <DayCalendarChart agendas={shown.agendas} appointments={shown.appointments} />
       )}
+      <QuickAppointmentDialog agenda={quick} onOpenChange={(o) => !o && setQuick(null)} />
+      <ManualAppointmentDialog agenda={manual} onOpenChange={(o) => !o && setManual(null)} />
     </div>
   );
 }

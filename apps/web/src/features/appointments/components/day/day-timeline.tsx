@@ -1,6 +1,7 @@
 import type { Appointment } from '@/features/appointments/api/get-appointments';
 import type { Availability } from '@/features/appointments/api/get-availabilities';
 import { AppointmentActionsMenu } from '@/features/appointments/components/actions/appointment-actions-menu';
+import { AgendaBookingMenu } from '@/features/appointments/components/day/agenda-booking-menu';
 import { STATUS_BLOCK } from '@/features/appointments/components/status-badge';
 import { cn } from '@/lib/utils';
 import { hhmm, normalStatus, timeOf } from '@/features/appointments/utils/scheduled-at';
@@ -9,13 +10,22 @@ import { toMinutes } from '@ips/shared/scheduling/calendar-days';
 
 const HOUR_PX = 72;
 
-/** One column per doctor over the hours 8:00–19:00: the agendas as shaded spans, appointments on top. */
+/**
+ * One column per doctor over the hours 8:00–19:00: the agendas as shaded spans, appointments on top. With
+ * `bookable`, a doctor's header offers 'Registrar Cita' and 'Cita Manual' for the agendas it accepts.
+ */
 export function DayTimeline({
   agendas,
   appointments,
+  bookable,
+  onQuick,
+  onManual,
 }: {
   agendas: Availability[];
   appointments: Appointment[];
+  bookable?: (a: Availability) => boolean;
+  onQuick: (a: Availability) => void;
+  onManual: (a: Availability) => void;
 }) {
   const doctors = [
     ...new Map(
@@ -49,8 +59,18 @@ export function DayTimeline({
         </div>
         {doctors.map((d) => (
           <div key={d.id} className="w-56 shrink-0 border-r last:border-r-0">
-            <div className="flex h-10 items-center truncate border-b px-2 text-sm font-medium" title={d.name}>
-              {d.name}
+            <div className="flex h-10 items-center gap-1 border-b px-2 text-sm font-medium">
+              <span className="min-w-0 flex-1 truncate" title={d.name}>
+                {d.name}
+              </span>
+              {bookable && (
+                <AgendaBookingMenu
+                  doctorName={d.name}
+                  agendas={agendas.filter((a) => a.doctor_id === d.id && bookable(a))}
+                  onQuick={onQuick}
+                  onManual={onManual}
+                />
+              )}
             </div>
             <div className="relative" style={{ height }}>
               {TIMELINE_HOURS.map((h, i) => (
