@@ -38,6 +38,7 @@ import {
 import { PatientSearch } from '@/features/appointments/components/patient-search';
 import { SelectedPatientCard } from '@/features/appointments/components/selected-patient-card';
 import { useBookingKey } from '@/features/appointments/hooks/use-booking-key';
+import { settle } from '@/features/appointments/utils/settle';
 import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
 import { issuesOf } from '@/features/appointments/utils/form-errors';
 import { dateOf, timeOf } from '@/features/appointments/utils/scheduled-at';
@@ -86,8 +87,8 @@ function QuickAppointmentBody({
       return;
     }
     setErrors({});
-    create.mutate(
-      {
+    settle(
+      create.mutateAsync({
         key,
         body: {
           ...parsed.data,
@@ -98,7 +99,7 @@ function QuickAppointmentBody({
           status: 'Confirmada',
           manual: false,
         },
-      },
+      }),
       {
         onSuccess: (appointment) => {
           toast.success('Cita registrada exitosamente', {

@@ -34,8 +34,10 @@ import type { AppointmentRef } from '@/features/appointments/components/actions/
 import { CancelAppointmentDialog } from '@/features/appointments/components/actions/cancel-appointment-dialog';
 import { ReassignDialog } from '@/features/appointments/components/actions/reassign-dialog';
 import { ReturnToQueueDialog } from '@/features/appointments/components/actions/return-to-queue-dialog';
+import { settle } from '@/features/appointments/utils/settle';
 import { appointmentPermissions } from '@/features/appointments/utils/permissions';
-import { normalStatus } from '@/features/appointments/utils/scheduled-at';
+import { dateOf, normalStatus, timeOf } from '@/features/appointments/utils/scheduled-at';
+import { formatDate } from '@ips/shared/format';
 
 type Action = 'reassign' | 'queue' | 'cancel' | 'restore';
 
@@ -90,9 +92,11 @@ export function AppointmentActionsMenu({
   const close = (o: boolean) => !o && setOpen(null);
 
   const runRestore = () =>
-    restore.mutate(appointment.id, {
+    settle(restore.mutateAsync(appointment.id), {
       onSuccess: (r) => {
-        toast.success('Cita restaurada', { description: r.message ?? appointment.patient_name });
+        toast.success('Cita restaurada', {
+          description: `${r.data.patient_name} · ${formatDate(dateOf(r.data.scheduled_at))} ${timeOf(r.data.scheduled_at)}`,
+        });
         setOpen(null);
       },
       onError: (err) => {

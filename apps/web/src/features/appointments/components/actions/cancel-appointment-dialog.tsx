@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/error-toast';
 import { useCancelAppointment } from '@/features/appointments/api/appointment-mutations';
 import type { AppointmentRef } from '@/features/appointments/components/actions/appointment-ref';
+import { settle } from '@/features/appointments/utils/settle';
 import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
 import { dateOf, timeOf } from '@/features/appointments/utils/scheduled-at';
 import { formatDate } from '@ips/shared/format';
@@ -37,22 +38,19 @@ export function CancelAppointmentDialog({
 
   const confirm = () => {
     if (!a) return;
-    cancel.mutate(
-      { id: a.id, reason: message.trim() },
-      {
-        onSuccess: () => {
-          toast.success('Cita cancelada', {
-            description: `${a.patient_name} · ${formatDate(dateOf(a.scheduled_at))} ${timeOf(a.scheduled_at)}`,
-          });
-          onOpenChange(false);
-        },
-        onError: (err) =>
-          toast.error('No se pudo cancelar la cita', {
-            description: errorMessage(err) || 'Error al cancelar',
-            ...DIALOG_TOAST,
-          }),
+    settle(cancel.mutateAsync({ id: a.id, reason: message.trim() }), {
+      onSuccess: () => {
+        toast.success('Cita cancelada', {
+          description: `${a.patient_name} · ${formatDate(dateOf(a.scheduled_at))} ${timeOf(a.scheduled_at)}`,
+        });
+        onOpenChange(false);
       },
-    );
+      onError: (err) =>
+        toast.error('No se pudo cancelar la cita', {
+          description: errorMessage(err) || 'Error al cancelar',
+          ...DIALOG_TOAST,
+        }),
+    });
   };
 
   return (

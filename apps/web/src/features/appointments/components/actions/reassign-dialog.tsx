@@ -18,6 +18,7 @@ import { errorMessage } from '@/lib/error-toast';
 import { useReassignAppointment } from '@/features/appointments/api/appointment-mutations';
 import { useReassignmentCandidates } from '@/features/appointments/api/get-availabilities';
 import type { AppointmentRef } from '@/features/appointments/components/actions/appointment-ref';
+import { settle } from '@/features/appointments/utils/settle';
 import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
 import { dateOf, hhmm, timeOf, upperFirst } from '@/features/appointments/utils/scheduled-at';
 
@@ -54,24 +55,21 @@ export function ReassignDialog({
   };
   const run = () => {
     if (!a || !target) return;
-    reassign.mutate(
-      { appointment_id: a.id, new_availability_id: target },
-      {
-        onSuccess: (r) => {
-          toast.success('Reasignación exitosa', {
-            description: `${r.data.patient_name} · ${formatLongDate(dateOf(r.data.scheduled_at))} a las ${timeOf(r.data.scheduled_at)}`,
-          });
-          close();
-        },
-        onError: (err) => {
-          setConfirming(false);
-          toast.error('No se pudo reasignar la cita', {
-            description: errorMessage(err) || 'No se pudo completar la reasignación',
-            ...DIALOG_TOAST,
-          });
-        },
+    settle(reassign.mutateAsync({ appointment_id: a.id, new_availability_id: target }), {
+      onSuccess: (r) => {
+        toast.success('Reasignación exitosa', {
+          description: `${r.data.patient_name} · ${formatLongDate(dateOf(r.data.scheduled_at))} a las ${timeOf(r.data.scheduled_at)}`,
+        });
+        close();
       },
-    );
+      onError: (err) => {
+        setConfirming(false);
+        toast.error('No se pudo reasignar la cita', {
+          description: errorMessage(err) || 'No se pudo completar la reasignación',
+          ...DIALOG_TOAST,
+        });
+      },
+    });
   };
 
   return (

@@ -19,6 +19,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/error-toast';
 import { useReturnToQueue } from '@/features/appointments/api/appointment-mutations';
 import type { AppointmentRef } from '@/features/appointments/components/actions/appointment-ref';
+import { settle } from '@/features/appointments/utils/settle';
 import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
 import { dateOf, timeOf } from '@/features/appointments/utils/scheduled-at';
 
@@ -45,8 +46,12 @@ export function ReturnToQueueDialog({
   };
   const confirm = () => {
     if (!a) return;
-    mutation.mutate(
-      { appointment_id: a.id, cancellation_reason: reason.trim(), auto_assign: autoAssign },
+    settle(
+      mutation.mutateAsync({
+        appointment_id: a.id,
+        cancellation_reason: reason.trim(),
+        auto_assign: autoAssign,
+      }),
       {
         onSuccess: (r) => {
           const got = r.data.reassignment.assigned ? r.data.reassignment.patient_assigned : null;
