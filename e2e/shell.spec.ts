@@ -57,7 +57,9 @@ test.describe('Marco de la aplicación', () => {
     await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Configuración' })).toBeVisible();
     expect(targets[0]!.href).toBe('/');
     await page.goto('/');
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Panel de Citas Médicas');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+      'Panel de Citas Médicas',
+    );
   });
 
   test('Ctrl+B contrae y expande la barra lateral y lo recuerda en la cookie sidebar_state', async ({
