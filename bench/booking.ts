@@ -13,17 +13,15 @@
  */
 import http from 'node:http';
 import { appendFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { execSync } from 'node:child_process';
 import pg from 'pg';
 import { localDateTime, parseLocalDateTime, startOfLocalDay } from '../packages/shared/src/format';
 import { addDays, toMinutes } from '../packages/shared/src/scheduling/calendar-days';
 import { suggestNextTime } from '../packages/shared/src/scheduling/time-layout';
-import { buildApp } from '../apps/api/src/app';
-import { openDatabase } from '../apps/api/src/db/client';
+import { startServer, waitForExit } from '../apps/api/src/test/server-process';
 import { percentiles, type LoadResult, type Percentiles } from './lib/http-load';
-import { benchConfig, parseArgs } from './lib/target';
+import { parseArgs } from './lib/target';
 
 const args = parseArgs(process.argv.slice(2));
 const BASE_URL = args.url ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -236,17 +234,19 @@ async function main() {
   const db = await scratch();
   const loadBefore = execSync('uptime').toString().trim();
   console.log(`[bench] ${loadBefore}`);
-  const database = await openDatabase({ databaseUrl: db.url, dataDir: 'memory://', poolMax: CLIENTS });
-  const app = await buildApp(
-    { ...benchConfig({ kind: 'postgres', where: db.url, databaseUrl: db.url, dataDir: 'memory://' }, ADMIN) },
-    { database },
-  );
+  // The server runs as its own process, as in production: the load generator's CPU is not the server's.
+  const server = await startServer({
+    DATABASE_URL: db.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_MODE: 'false',
+    LOG_LEVEL: 'info',
+  });
   const raw = new pg.Pool({ connectionString: db.url, max: CLIENTS });
   try {
     const agendasNeeded = Math.ceil((2 * N) / PER_AGENDA) + CLIENTS * 2;
     const data = await seed(raw, agendasNeeded, WARM + 2 * N + HOT_REQUESTS + 10);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const base = server.base;
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -312,7 +312,7 @@ async function main() {
       '',
       `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — booking (bench/booking.ts), ${engine}`,
       '',
-      `${cpu.length} × ${cpu[0]?.model.trim()}, Node ${process.version}; pool ${CLIENTS} connections for the server and for the raw SQL client. ` +
+      `${cpu.length} × ${cpu[0]?.model.trim()}, Node ${process.version}; server in its own process (pool of 10 connections), raw SQL client with ${CLIENTS} connections. ` +
         `**The machine is shared with other sessions**; \`uptime\` before: \`${loadBefore}\`; after: \`${loadAfter}\`. One run; latency at the HTTP client (raw SQL: around the transaction) in ms, p50 / p95 / p99.`,
       '',
       '| scenario | clients | requests | answers | p50 / p95 / p99 | bookings/s |',
@@ -330,7 +330,8 @@ async function main() {
     if (args['no-results'] !== 'true') appendFileSync('bench/RESULTS.md', lines.join('\n'));
     console.log(lines.join('\n'));
   } finally {
-    await app.close();
+    server.child.kill('SIGTERM');
+    await waitForExit(server.child);
     await raw.end();
     await db.drop();
   }

@@ -53,10 +53,13 @@ test.describe('Marco de la aplicación', () => {
         page.getByTestId('sidebar').getByRole('link', { name: label, exact: true }),
       ).toHaveAttribute('aria-current', 'page');
     }
-    // '/' opens the first page available (in sidebar order).
+    // '/' is the landing page, the Panel de Citas Médicas, first in the sidebar.
     await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Configuración' })).toBeVisible();
+    expect(targets[0]!.href).toBe('/');
     await page.goto('/');
-    await expect(page).toHaveURL(new RegExp(`${targets[0]!.href}$`));
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+      'Panel de Citas Médicas',
+    );
   });
 
   test('Ctrl+B contrae y expande la barra lateral y lo recuerda en la cookie sidebar_state', async ({

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   CalendarDaysIcon,
   CalendarRangeIcon,
+  LayoutDashboardIcon,
   ListIcon,
   MapPinIcon,
   SettingsIcon,
@@ -15,7 +16,7 @@ import type { Role } from '@ips/shared/catalogs/roles';
  * when its page exists. Add an entry when a page is built; never add one for a page that does not exist yet.
  *
  * Spec part 1 §2 — groups in this order, with the entries still to come:
- *   main       Gestión de agenda → /appointments (built)
+ *   main       Panel de Citas Médicas → / (the landing page), Gestión de agenda → /appointments (built)
  *   Principal  Pacientes → /patients
  *   Gestión    Cola de Espera → /queue (badge: waiting patients, every 30 s), Cola Diaria → /daily-queue,
  *              Consultas → /consultations
@@ -47,6 +48,21 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    group: 'main',
+    label: 'Panel de Citas Médicas',
+    path: '/',
+    icon: LayoutDashboardIcon,
+    page: () => import('@/app/routes/dashboard-page'),
+  },
+  {
+    // Spec §2 lists no sidebar entry for it: reached from the dashboard's 'Agenda del Día' button.
+    group: null,
+    label: 'Agenda del Día',
+    path: '/daily-agenda',
+    icon: CalendarDaysIcon,
+    page: () => import('@/app/routes/daily-agenda-page'),
+  },
   {
     group: 'main',
     label: 'Gestión de agenda',
@@ -108,9 +124,12 @@ export function visibleItems(role: Role | undefined): NavItem[] {
   return order.flatMap((g) => NAV_ITEMS.filter((i) => i.group === g && canSee(i, role)));
 }
 
+/** Whether a path belongs to the entry: '/' only to itself, any other entry also to its sub-paths. */
+export function matchesItem(item: NavItem, pathname: string): boolean {
+  return pathname === item.path || (item.path !== '/' && pathname.startsWith(`${item.path}/`));
+}
+
 /** The most specific entry for a path: /settings/resources is Gestión de Recursos, not Configuración. */
 export function findItem(pathname: string): NavItem | undefined {
-  return NAV_ITEMS.filter((i) => pathname === i.path || pathname.startsWith(`${i.path}/`)).sort(
-    (a, b) => b.path.length - a.path.length,
-  )[0];
+  return NAV_ITEMS.filter((i) => matchesItem(i, pathname)).sort((a, b) => b.path.length - a.path.length)[0];
 }

@@ -21,10 +21,7 @@ const routes: RouteObject[] = [
         children: [
           {
             lazy: page(() => import('@/app/layout/app-layout')),
-            children: [
-              { index: true, lazy: page(() => import('@/app/routes/home-redirect')) },
-              ...NAV_ITEMS.map((item) => ({ path: item.path, lazy: page(item.page) })),
-            ],
+            children: [...NAV_ITEMS.map((item) => ({ path: item.path, lazy: page(item.page) }))],
           },
         ],
       },

@@ -28,6 +28,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: QueryParams;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` on a booking. */
+  headers?: Record<string, string>;
   /**
    * true (default): send the bearer token, check its early expiry first and treat a 401 as "signed out".
    * false: public calls and the login itself, where a 401 means wrong credentials.
@@ -87,7 +89,7 @@ async function readBody(res: Response): Promise<unknown> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, auth = true } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   if (auth) {

@@ -40,11 +40,14 @@ export function NavLinkItem({
   // Computed here rather than with NavLink's className function: the tooltip trigger (Slot) merges class names
   // as strings and would turn a function into text.
   const resolved = useResolvedPath(item.path);
-  const isActive = useMatch({ path: resolved.pathname, end: false }) !== null;
+  // '/' (the dashboard) is active only on itself, not under every other page.
+  const end = item.path === '/';
+  const isActive = useMatch({ path: resolved.pathname, end }) !== null;
   return (
     <CollapsedTooltip label={item.label} collapsed={collapsed}>
       <NavLink
         to={item.path}
+        end={end}
         onClick={onNavigate}
         className={cn(
           sidebarItemClass,

@@ -1,0 +1,113 @@
+import { PRIORITY_LEVELS } from '@ips/shared/schemas/queue-entry';
+import { Field } from '@/components/ui/field';
+import { useSmartOptions } from '@/features/appointments/api/get-availabilities';
+import { SimpleSelect } from '@/features/appointments/components/simple-select';
+
+export type DayPart = '' | 'morning' | 'afternoon' | 'evening';
+
+export interface SmartPreferences {
+  specialty_id: string;
+  location_id: string;
+  doctor_id: string;
+  day_part: DayPart;
+  urgency_level: string;
+}
+
+export const DEFAULT_PREFERENCES: SmartPreferences = {
+  specialty_id: '',
+  location_id: '',
+  doctor_id: '',
+  day_part: '',
+  urgency_level: 'Normal',
+};
+
+const DAY_PARTS: { value: DayPart; label: string }[] = [
+  { value: 'morning', label: 'Mañana (antes de las 12:00)' },
+  { value: 'afternoon', label: 'Tarde (12:00 a 18:00)' },
+  { value: 'evening', label: 'Noche (desde las 18:00)' },
+];
+
+/**
+ * Specialty (required), location and preferred doctor, narrowing one another from GET
+ * /availabilities/smart-options; a preferred part of the day when no doctor is chosen; the queue priority.
+ */
+export function SmartPreferencesFields({
+  value,
+  onChange,
+  specialtyError,
+}: {
+  value: SmartPreferences;
+  onChange: (next: SmartPreferences) => void;
+  specialtyError?: string;
+}) {
+  const options = useSmartOptions({});
+  const o = options.data;
+  const spec = Number(value.specialty_id) || null;
+  const loc = Number(value.location_id) || null;
+  const doctors = (o?.doctors ?? []).filter(
+    (d) => (!spec || d.specialty_ids.includes(spec)) && (!loc || d.location_ids.includes(loc)),
+  );
+  const locations = (o?.locations ?? []).filter(
+    (l) =>
+      !spec ||
+      (o?.doctors ?? []).some((d) => d.specialty_ids.includes(spec) && d.location_ids.includes(l.id)),
+  );
+  const set = (patch: Partial<SmartPreferences>) => onChange({ ...value, ...patch });
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field id="smart-specialty" label="Especialidad" required error={specialtyError}>
+        <SimpleSelect
+          id="smart-specialty"
+          value={value.specialty_id}
+          placeholder={options.isPending ? 'Cargando…' : 'Seleccione una especialidad'}
+          onChange={(v) => set({ specialty_id: v, location_id: '', doctor_id: '' })}
+          options={(o?.specialties ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          aria-invalid={specialtyError ? true : undefined}
+        />
+      </Field>
+      <Field id="smart-location" label="Sede">
+        <SimpleSelect
+          id="smart-location"
+          value={value.location_id}
+          noneLabel="Cualquier sede"
+          placeholder="Cualquier sede"
+          disabled={!spec}
+          onChange={(v) => set({ location_id: v, doctor_id: '' })}
+          options={locations.map((l) => ({ value: String(l.id), label: l.name }))}
+        />
+      </Field>
+      <Field id="smart-doctor" label="Doctor preferido" hint="Al elegir un doctor se escoge fecha y horario">
+        <SimpleSelect
+          id="smart-doctor"
+          value={value.doctor_id}
+          noneLabel="Cualquier doctor"
+          placeholder="Cualquier doctor"
+          disabled={!spec}
+          onChange={(v) => set({ doctor_id: v })}
+          options={doctors.map((d) => ({ value: String(d.id), label: d.name }))}
+        />
+      </Field>
+      {!value.doctor_id && (
+        <Field id="smart-daypart" label="Franja preferida">
+          <SimpleSelect
+            id="smart-daypart"
+            value={value.day_part}
+            noneLabel="Cualquier hora"
+            placeholder="Cualquier hora"
+            onChange={(v) => set({ day_part: v as DayPart })}
+            options={DAY_PARTS}
+          />
+        </Field>
+      )}
+      <Field id="smart-urgency" label="Prioridad (si pasa a cola de espera)">
+        <SimpleSelect
+          id="smart-urgency"
+          value={value.urgency_level}
+          onChange={(v) => set({ urgency_level: v })}
+          options={PRIORITY_LEVELS.map((p) => ({ value: p, label: p }))}
+        />
+      </Field>
+    </div>
+  );
+}
