@@ -5,6 +5,7 @@ import {
   CalendarRangeIcon,
   LayoutDashboardIcon,
   ListIcon,
+  ListOrderedIcon,
   MapPinIcon,
   SettingsIcon,
   UsersIcon,
@@ -18,7 +19,7 @@ import type { Role } from '@ips/shared/catalogs/roles';
  * Spec part 1 §2 — groups in this order, with the entries still to come:
  *   main       Panel de Citas Médicas → / (the landing page), Gestión de agenda → /appointments (built)
  *   Principal  Pacientes → /patients
- *   Gestión    Cola de Espera → /queue (badge: waiting patients, every 30 s), Cola Diaria → /daily-queue,
+ *   Gestión    Cola de Espera → /queue (badge: waiting patients, every 30 s), Cola Diaria → /daily-queue (built),
  *              Consultas → /consultations
  *   Análisis   Análisis → /analytics, Distribución → /distribution (built)
  *   footer     Configuración → /settings
@@ -83,6 +84,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/patients/list',
     icon: ListIcon,
     page: () => import('@/app/routes/patients-list-page'),
+  },
+  {
+    group: 'gestion',
+    label: 'Cola Diaria',
+    path: '/daily-queue',
+    icon: ListOrderedIcon,
+    page: () => import('@/app/routes/daily-queue-page'),
   },
   {
     group: 'gestion',

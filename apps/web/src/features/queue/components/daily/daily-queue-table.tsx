@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import type { DailyAppointment } from '@/features/queue/api/daily-queue';
-import { AppointmentStatusBadge } from '@/features/queue/components/daily/appointment-status-badge';
+import { AppointmentActionsMenu } from '@/features/appointments/components/actions/appointment-actions-menu';
+import { AppointmentStatusBadge } from '@/features/appointments/components/status-badge';
 import { DailyStatusButtons } from '@/features/queue/components/daily/daily-status-buttons';
 
 const hhmm = (text: string) => text.slice(11, 16);
@@ -12,13 +12,11 @@ export function DailyQueueTable({
   appointments,
   nextId,
   canChange,
-  renderActions,
 }: {
   appointments: DailyAppointment[];
   /** The appointment to attend next, highlighted. */
   nextId: number | null;
   canChange: boolean;
-  renderActions?: (a: DailyAppointment) => ReactNode;
 }) {
   return (
     <Table aria-label="Citas del día">
@@ -73,7 +71,7 @@ export function DailyQueueTable({
                 <TableCell>
                   <div className="flex items-center justify-end gap-1">
                     <DailyStatusButtons appointment={a} />
-                    {renderActions?.(a)}
+                    <AppointmentActionsMenu appointment={a} />
                   </div>
                 </TableCell>
               )}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { CalendarXIcon } from 'lucide-react';
 import { formatLongDate, localDate, localDateTime } from '@ips/shared/format';
 import { PageHeader } from '@/components/page-header';
@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
 import { SearchInput } from '@/features/resources/components/shared/search-input';
 import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
-import { useDailyQueue, type DailyAppointment } from '@/features/queue/api/daily-queue';
+import { useDailyQueue } from '@/features/queue/api/daily-queue';
 import { DailyQueueTable } from '@/features/queue/components/daily/daily-queue-table';
 import { DailyStats } from '@/features/queue/components/daily/daily-stats';
 import { DayNavigator } from '@/features/queue/components/daily/day-navigator';
@@ -24,7 +24,7 @@ const ALL = 'all';
  * day's counts, the next one to attend, and the status changes. Live: the queue stream and the shell's
  * polling refresh it.
  */
-export function DailyQueueView({ renderActions }: { renderActions?: (a: DailyAppointment) => ReactNode }) {
+export function DailyQueueView() {
   const { timezone } = useOrgSettings();
   const { user } = useAuth();
   const today = localDate(new Date(), timezone);
@@ -87,12 +87,7 @@ export function DailyQueueView({ renderActions }: { renderActions?: (a: DailyApp
           />
         ) : (
           <div className={cn(query.isPlaceholderData && 'opacity-60')}>
-            <DailyQueueTable
-              appointments={shown}
-              nextId={next?.id ?? null}
-              canChange={canChange}
-              renderActions={renderActions}
-            />
+            <DailyQueueTable appointments={shown} nextId={next?.id ?? null} canChange={canChange} />
           </div>
         )}
       </Card>

@@ -15,7 +15,12 @@ export function DayNavigator({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="outline" size="icon" aria-label="Día anterior" onClick={() => onChange(addDays(date, -1))}>
+      <Button
+        variant="outline"
+        size="icon"
+        aria-label="Día anterior"
+        onClick={() => onChange(addDays(date, -1))}
+      >
         <ChevronLeftIcon aria-hidden />
       </Button>
       <Input
@@ -25,7 +30,12 @@ export function DayNavigator({
         onChange={(e) => e.target.value && onChange(e.target.value)}
         className="w-40"
       />
-      <Button variant="outline" size="icon" aria-label="Día siguiente" onClick={() => onChange(addDays(date, 1))}>
+      <Button
+        variant="outline"
+        size="icon"
+        aria-label="Día siguiente"
+        onClick={() => onChange(addDays(date, 1))}
+      >
         <ChevronRightIcon aria-hidden />
       </Button>
       <Button variant="outline" onClick={() => onChange(today)} disabled={date === today}>
