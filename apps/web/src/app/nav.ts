@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   CalendarDaysIcon,
   CalendarRangeIcon,
+  ClockIcon,
   LayoutDashboardIcon,
   ListIcon,
   ListOrderedIcon,
@@ -11,6 +12,7 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import type { Role } from '@ips/shared/catalogs/roles';
+import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**
  * The sidebar and the signed-in routes are both built from this registry, so a screen appears in the menu exactly
@@ -19,7 +21,8 @@ import type { Role } from '@ips/shared/catalogs/roles';
  * Spec part 1 §2 — groups in this order, with the entries still to come:
  *   main       Panel de Citas Médicas → / (the landing page), Gestión de agenda → /appointments (built)
  *   Principal  Pacientes → /patients
- *   Gestión    Cola de Espera → /queue (badge: waiting patients, every 30 s), Cola Diaria → /daily-queue (built),
+ *   Gestión    Cola de Espera → /queue (built; badge: waiting patients, live and every 30 s),
+ *              Cola Diaria → /daily-queue (built),
  *              Consultas → /consultations
  *   Análisis   Análisis → /analytics, Distribución → /distribution (built)
  *   footer     Configuración → /settings
@@ -84,6 +87,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/patients/list',
     icon: ListIcon,
     page: () => import('@/app/routes/patients-list-page'),
+  },
+  {
+    group: 'gestion',
+    label: 'Cola de Espera',
+    path: '/queue',
+    icon: ClockIcon,
+    page: () => import('@/app/routes/queue-page'),
+    badge: WaitingCountBadge,
   },
   {
     group: 'gestion',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysWaiting, estimatedWaitMinutes, formatDaysWaiting, formatWait } from './wait-time';
+import { estimatedWaitMinutes, formatDaysWaiting, formatWait } from './wait-time';
 
 describe('estimated wait', () => {
   it('is 15 minutes per position', () => {
@@ -26,21 +26,6 @@ describe('estimated wait', () => {
 });
 
 describe('days waiting', () => {
-  const tz = 'America/Bogota';
-
-  it('counts calendar days in the organisation timezone, not 24-hour periods', () => {
-    // 23:50 in Bogotá on 1 March is 04:50 UTC on 2 March.
-    const created = '2026-03-02T04:50:00Z';
-    expect(daysWaiting(created, tz, new Date('2026-03-02T13:00:00Z'))).toBe(1);
-    expect(daysWaiting(created, 'UTC', new Date('2026-03-02T13:00:00Z'))).toBe(0);
-  });
-
-  it('is 0 on the day of entry and never negative', () => {
-    expect(daysWaiting('2026-03-10T15:00:00Z', tz, new Date('2026-03-10T20:00:00Z'))).toBe(0);
-    expect(daysWaiting('2026-03-11T15:00:00Z', tz, new Date('2026-03-10T20:00:00Z'))).toBe(0);
-    expect(daysWaiting('2026-02-20T15:00:00Z', tz, new Date('2026-03-10T20:00:00Z'))).toBe(18);
-  });
-
   it('reads as Hoy, 1 día, N días', () => {
     expect(formatDaysWaiting(0)).toBe('Hoy');
     expect(formatDaysWaiting(1)).toBe('1 día');

@@ -1,0 +1,82 @@
+import { FileDownIcon, Loader2Icon, PhoneOutgoingIcon } from 'lucide-react';
+import { PRIORITY_LEVELS } from '@ips/shared/schemas/queue-entry';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+import type { WaitingEntry } from '@/features/queue/api/waiting-list';
+import { WaitingEntryRow, type EntryAction } from '@/features/queue/components/waiting/waiting-entry-row';
+import { countByPriority, type SpecialtyGroup } from '@/features/queue/utils/queue-order';
+import { priorityStyle } from '@/features/queue/utils/priority-style';
+
+/** One specialty's waiting patients in queue order, with the group's export and automated-call request. */
+export function SpecialtyGroupCard({
+  group,
+  totalWaiting,
+  timezone,
+  canManage,
+  exporting,
+  onAction,
+  onCallGroup,
+  onExport,
+}: {
+  group: SpecialtyGroup<WaitingEntry>;
+  /** Everyone waiting for the specialty, filtered or not. */
+  totalWaiting: number;
+  timezone: string;
+  canManage: boolean;
+  exporting: boolean;
+  onAction: (action: EntryAction, entry: WaitingEntry) => void;
+  onCallGroup: () => void;
+  onExport: () => void;
+}) {
+  const counts = countByPriority(group.entries);
+  const headingId = `queue-group-${group.specialty_id}`;
+  return (
+    <Card className="gap-0 overflow-hidden py-0" aria-labelledby={headingId}>
+      <div className="flex flex-col gap-3 border-b bg-muted/40 px-5 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h2 id={headingId} className="truncate text-base font-semibold">
+            {group.specialty_name}
+          </h2>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <span>
+              {group.entries.length === totalWaiting
+                ? `${totalWaiting} ${totalWaiting === 1 ? 'paciente' : 'pacientes'} en espera`
+                : `${group.entries.length} de ${totalWaiting} pacientes`}
+            </span>
+            {PRIORITY_LEVELS.filter((p) => counts[p] > 0).map((p) => (
+              <span key={p} className="inline-flex items-center gap-1">
+                <span className={cn('size-2 rounded-full', priorityStyle(p).dot)} aria-hidden />
+                {p}: {counts[p]}
+              </span>
+            ))}
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" size="sm" onClick={onExport} disabled={exporting}>
+            {exporting ? <Loader2Icon className="animate-spin" aria-hidden /> : <FileDownIcon aria-hidden />}
+            <span className="sr-only">Exportar PDF de {group.specialty_name}</span>
+            <span aria-hidden>PDF</span>
+          </Button>
+          {canManage && (
+            <Button variant="outline" size="sm" onClick={onCallGroup}>
+              <PhoneOutgoingIcon aria-hidden />
+              Programar llamadas
+            </Button>
+          )}
+        </div>
+      </div>
+      <ul className="divide-y">
+        {group.entries.map((e) => (
+          <WaitingEntryRow
+            key={e.id}
+            entry={e}
+            timezone={timezone}
+            canManage={canManage}
+            onAction={onAction}
+          />
+        ))}
+      </ul>
+    </Card>
+  );
+}

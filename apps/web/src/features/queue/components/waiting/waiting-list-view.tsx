@@ -1,0 +1,176 @@
+import { useMemo, useState } from 'react';
+import { FileDownIcon, ListChecksIcon, Loader2Icon, SearchXIcon } from 'lucide-react';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useAuth } from '@/lib/use-auth';
+import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
+import { useWaitingList, type WaitingEntry } from '@/features/queue/api/waiting-list';
+import { AssignDialog } from '@/features/queue/components/waiting/assign-dialog';
+import { CupsDialog } from '@/features/queue/components/waiting/cups-dialog';
+import {
+  OutboundCallsDialog,
+  type CallTarget,
+} from '@/features/queue/components/waiting/outbound-calls-dialog';
+import { RemoveEntryDialog } from '@/features/queue/components/waiting/remove-entry-dialog';
+import { SpecialtyGroupCard } from '@/features/queue/components/waiting/specialty-group-card';
+import { WaitingFilters } from '@/features/queue/components/waiting/waiting-filters';
+import type { EntryAction } from '@/features/queue/components/waiting/waiting-entry-row';
+import { WaitingSummary } from '@/features/queue/components/waiting/waiting-summary';
+import { useQueueLive } from '@/features/queue/hooks/use-queue-live';
+import { useWaitingPdf } from '@/features/queue/hooks/use-waiting-pdf';
+import { canManageQueue } from '@/features/queue/utils/permissions';
+import {
+  EMPTY_FILTERS,
+  filterEntries,
+  groupBySpecialty,
+  hasActiveFilters,
+  type QueueFilters,
+} from '@/features/queue/utils/queue-order';
+
+type Open =
+  { action: Exclude<EntryAction, 'calls'>; entry: WaitingEntry } | { action: 'calls'; target: CallTarget };
+
+/** What the PDF prints under its title about the filters applied on screen. */
+function describeFilters(f: QueueFilters): string {
+  return [
+    f.priority && `Prioridad: ${f.priority}`,
+    f.callType && `Tipo: ${f.callType === 'reagendar' ? 'Reagendar' : 'Normal'}`,
+    f.highRiskOnly && 'Solo embarazo de alto riesgo',
+    f.search.trim() && `Búsqueda: "${f.search.trim()}"`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * Cola de Espera (/queue): the waiting list by specialty in queue order, with search and filters, assignment to
+ * an agenda, CUPS, removal, automated-call requests and the PDF export. Live through the queue stream.
+ */
+export function WaitingListView() {
+  const { timezone } = useOrgSettings();
+  const { user } = useAuth();
+  const canManage = canManageQueue(user?.role);
+  useQueueLive();
+  const query = useWaitingList();
+  const pdf = useWaitingPdf();
+  const [filters, setFilters] = useState<QueueFilters>(EMPTY_FILTERS);
+  const [open, setOpen] = useState<Open | null>(null);
+
+  const source = query.data?.data;
+  const entries = useMemo(() => source?.flatMap((g) => g.patients) ?? [], [source]);
+  const groups = useMemo(() => groupBySpecialty(filterEntries(entries, filters)), [entries, filters]);
+  const specialties = (source ?? []).map((g) => ({ id: g.specialty_id, name: g.specialty_name }));
+  const totalOf = (id: number) => source?.find((g) => g.specialty_id === id)?.total_waiting ?? 0;
+  const specialtyName = specialties.find((s) => String(s.id) === filters.specialty)?.name ?? null;
+  const shown = groups.reduce((n, g) => n + g.entries.length, 0);
+  const stats = query.data?.stats;
+
+  const onAction = (action: EntryAction, entry: WaitingEntry) =>
+    setOpen(
+      action === 'calls'
+        ? {
+            action,
+            target: {
+              kind: 'entry',
+              queueId: entry.id,
+              patientName: entry.patient_name,
+              specialtyName: entry.specialty_name,
+            },
+          }
+        : { action, entry },
+    );
+  const entryFor = (action: Open['action']) =>
+    open && open.action === action && 'entry' in open ? open.entry : null;
+  const closeDialog = (o: boolean) => !o && setOpen(null);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-5">
+      <PageHeader
+        title="Cola de Espera"
+        description={
+          stats
+            ? `${stats.total_patients_waiting} ${stats.total_patients_waiting === 1 ? 'paciente' : 'pacientes'} en espera en ${stats.total_specialties} ${stats.total_specialties === 1 ? 'especialidad' : 'especialidades'}. Orden: prioridad y llegada; espera estimada de 15 minutos por posición.`
+            : 'Pacientes en espera de cita, por especialidad.'
+        }
+        actions={
+          <Button
+            variant="outline"
+            disabled={!source || shown === 0 || pdf.busy !== null}
+            onClick={() =>
+              void pdf.exportPdf('all', { groups, specialtyName, filtersLine: describeFilters(filters) })
+            }
+          >
+            {pdf.busy === 'all' ? (
+              <Loader2Icon className="animate-spin" aria-hidden />
+            ) : (
+              <FileDownIcon aria-hidden />
+            )}
+            Exportar PDF
+          </Button>
+        }
+      />
+      <WaitingSummary stats={stats} />
+      <Card className="px-5">
+        <WaitingFilters value={filters} onChange={setFilters} specialties={specialties} />
+      </Card>
+      {query.isError && !source ? (
+        <LoadError
+          title="No se pudo cargar la cola de espera"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : !source ? (
+        <ListSkeleton rows={6} label="Cargando cola de espera" />
+      ) : entries.length === 0 ? (
+        <EmptyState
+          icon={ListChecksIcon}
+          title="No hay pacientes en espera"
+          description="Cuando la asignación inteligente no encuentre cupo, o una cita vuelva a la cola, el paciente aparecerá aquí."
+        />
+      ) : groups.length === 0 ? (
+        <EmptyState icon={SearchXIcon} title="Ningún paciente coincide con los filtros" />
+      ) : (
+        <div className="space-y-4">
+          {hasActiveFilters(filters) && (
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              Mostrando {shown} de {entries.length} pacientes
+            </p>
+          )}
+          {groups.map((g) => (
+            <SpecialtyGroupCard
+              key={g.specialty_id}
+              group={g}
+              totalWaiting={totalOf(g.specialty_id)}
+              timezone={timezone}
+              canManage={canManage}
+              exporting={pdf.busy === `g${g.specialty_id}`}
+              onAction={onAction}
+              onCallGroup={() =>
+                setOpen({
+                  action: 'calls',
+                  target: { kind: 'group', specialtyId: g.specialty_id, specialtyName: g.specialty_name },
+                })
+              }
+              onExport={() =>
+                void pdf.exportPdf(`g${g.specialty_id}`, {
+                  groups: [g],
+                  specialtyName: g.specialty_name,
+                  filtersLine: describeFilters(filters),
+                })
+              }
+            />
+          ))}
+        </div>
+      )}
+      <AssignDialog entry={entryFor('assign')} onOpenChange={closeDialog} />
+      <CupsDialog entry={entryFor('cups')} onOpenChange={closeDialog} />
+      <RemoveEntryDialog entry={entryFor('remove')} onOpenChange={closeDialog} />
+      <OutboundCallsDialog
+        target={open?.action === 'calls' ? open.target : null}
+        onOpenChange={closeDialog}
+      />
+    </div>
+  );
+}
