@@ -12,11 +12,14 @@ export function DailyQueueTable({
   appointments,
   nextId,
   canChange,
+  canComplete,
 }: {
   appointments: DailyAppointment[];
   /** The appointment to attend next, highlighted. */
   nextId: number | null;
   canChange: boolean;
+  /** The day shown is today or past: attended can be recorded. */
+  canComplete: boolean;
 }) {
   return (
     <Table aria-label="Citas del día">
@@ -70,7 +73,7 @@ export function DailyQueueTable({
               {canChange && (
                 <TableCell>
                   <div className="flex items-center justify-end gap-1">
-                    <DailyStatusButtons appointment={a} />
+                    <DailyStatusButtons appointment={a} canComplete={canComplete} />
                     <AppointmentActionsMenu appointment={a} />
                   </div>
                 </TableCell>

@@ -87,7 +87,12 @@ export function DailyQueueView() {
           />
         ) : (
           <div className={cn(query.isPlaceholderData && 'opacity-60')}>
-            <DailyQueueTable appointments={shown} nextId={next?.id ?? null} canChange={canChange} />
+            <DailyQueueTable
+              appointments={shown}
+              nextId={next?.id ?? null}
+              canChange={canChange}
+              canComplete={date <= today}
+            />
           </div>
         )}
       </Card>

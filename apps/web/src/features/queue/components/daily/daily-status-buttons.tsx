@@ -6,16 +6,23 @@ import { useSetAppointmentStatus, type DailyAppointment } from '@/features/queue
 
 /**
  * The day's two forward steps: 'Confirmar' a Pendiente (takes its agenda slot) and 'Atendida' for a
- * Confirmada (Completada, final). Cancelling, restoring, reassigning and returning to the queue are the
+ * Confirmada of today or before (Completada, final). Cancelling, restoring, reassigning and returning to the queue are the
  * appointment actions menu beside these buttons.
  */
-export function DailyStatusButtons({ appointment }: { appointment: DailyAppointment }) {
+export function DailyStatusButtons({
+  appointment,
+  canComplete,
+}: {
+  appointment: DailyAppointment;
+  /** Only today's and past appointments can be marked as attended. */
+  canComplete: boolean;
+}) {
   const mutation = useSetAppointmentStatus();
   const busy = mutation.isPending;
   const next =
     appointment.status === 'Pendiente'
       ? ({ status: 'Confirmada', label: 'Confirmar', icon: CheckIcon, done: 'Cita confirmada' } as const)
-      : appointment.status === 'Confirmada'
+      : appointment.status === 'Confirmada' && canComplete
         ? ({ status: 'Completada', label: 'Atendida', icon: CheckCheckIcon, done: 'Cita atendida' } as const)
         : null;
   if (!next) return null;
