@@ -32,7 +32,7 @@ class FakeEventSource {
 
 let storage: Map<string, string>;
 
-function makeClient() {
+function makeClient(modeKey?: string) {
   const modes: LiveMode[] = [];
   const onPoll = vi.fn();
   const onSessionEnded = vi.fn();
@@ -41,6 +41,7 @@ function makeClient() {
     onPoll,
     onModeChange: (m) => modes.push(m),
     onSessionEnded,
+    modeKey,
   });
   return { client, modes, onPoll, onSessionEnded };
 }
@@ -123,6 +124,23 @@ describe('EventStreamClient', () => {
     expect(onPoll).toHaveBeenCalledTimes(2);
     vi.advanceTimersByTime(60_000);
     expect(onPoll).toHaveBeenCalledTimes(2);
+    client.stop();
+  });
+
+  it("keeps a feature stream's mode under its own key, apart from the shell's", () => {
+    storage.set(LIVE_MODE_KEY, 'POLL');
+    const { client } = makeClient('live_mode_queue');
+    expect(client.mode).toBe('SSE');
+    client.start();
+    for (let i = 0; i < 3; i++) {
+      FakeEventSource.latest().onerror!();
+      vi.advanceTimersByTime(30_000);
+    }
+    expect(client.mode).toBe('POLL');
+    expect(storage.get('live_mode_queue')).toBe('POLL');
+    FakeEventSource.latest().onopen!();
+    expect(storage.get('live_mode_queue')).toBe('SSE');
+    expect(storage.get(LIVE_MODE_KEY)).toBe('POLL');
     client.stop();
   });
 

@@ -29,13 +29,18 @@ export interface EventStreamOptions {
   onModeChange: (mode: LiveMode) => void;
   /** The server ended this session (logout elsewhere, forced end by an admin). */
   onSessionEnded: () => void;
+  /**
+   * Where the mode is remembered (default LIVE_MODE_KEY, the shell's stream). A feature's own stream passes its
+   * own key, so that its failures or recoveries never change the mode the shell shows and remembers.
+   */
+  modeKey?: string;
 }
 
 type Handler = (event: LiveEvent) => void;
 
-export function readStoredMode(): LiveMode {
+export function readStoredMode(key: string = LIVE_MODE_KEY): LiveMode {
   try {
-    return localStorage.getItem(LIVE_MODE_KEY) === 'POLL' ? 'POLL' : 'SSE';
+    return localStorage.getItem(key) === 'POLL' ? 'POLL' : 'SSE';
   } catch {
     return 'SSE';
   }
@@ -61,7 +66,7 @@ export class EventStreamClient {
   private readonly handlers = new Map<string, Set<Handler>>();
 
   constructor(private readonly options: EventStreamOptions) {
-    this.currentMode = readStoredMode();
+    this.currentMode = readStoredMode(options.modeKey);
   }
 
   get mode(): LiveMode {
@@ -163,7 +168,7 @@ export class EventStreamClient {
     if (this.currentMode === mode) return;
     this.currentMode = mode;
     try {
-      localStorage.setItem(LIVE_MODE_KEY, mode);
+      localStorage.setItem(this.options.modeKey ?? LIVE_MODE_KEY, mode);
     } catch {
       // Private mode without storage: the mode is simply not remembered.
     }

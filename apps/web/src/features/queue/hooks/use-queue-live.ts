@@ -35,6 +35,7 @@ function acquire(qc: QueryClient): () => void {
       // The shell's system stream shows the mode badge and handles the end of the session.
       onModeChange: () => {},
       onSessionEnded: () => {},
+      modeKey: 'live_mode_queue',
     });
     for (const type of QUEUE_STREAM_EVENTS) client.on(type, () => refresh(qc));
     client.start();
