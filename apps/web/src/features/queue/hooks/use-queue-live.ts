@@ -3,26 +3,34 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@/lib/api-client';
 import { getToken } from '@/lib/auth-storage';
 import { EventStreamClient } from '@/lib/sse';
-import { QUEUE_STREAM_EVENTS } from '@/features/queue/api/queue-events';
+import { APPOINTMENT_STREAM_EVENTS, QUEUE_STREAM_EVENTS } from '@/features/queue/api/queue-events';
 
 /*
  * One connection to /api/queue/stream for the whole tab, shared by the sidebar badge and the queue pages (the
  * badge is not rendered while the sidebar is collapsed, so the pages hold the stream too). It opens with the
- * first user and closes with the last. Any queue event refreshes the waiting list, its count and the daily
- * queue; the stream's own fallback (POLL mode, every 10 s) does the same, and the badge also polls every 30 s.
+ * first user and closes with the last. A queue event refreshes the waiting list, its count and the daily queue;
+ * an appointment event the daily queue. The stream's own fallback (POLL mode, every 10 s) refreshes both, and
+ * the badge also polls every 30 s.
  */
 
 let shared: { client: EventStreamClient; users: number } | null = null;
-let pending: ReturnType<typeof setTimeout> | undefined;
+const pending = new Map<string, ReturnType<typeof setTimeout>>();
 
-function refresh(qc: QueryClient) {
-  // A burst (a group scheduled, a cancellation freeing several slots) refetches once.
-  clearTimeout(pending);
-  pending = setTimeout(() => {
-    void qc.invalidateQueries({ queryKey: ['queue'] });
-    void qc.invalidateQueries({ queryKey: ['appointments'] });
-  }, 150);
+/** A burst (a group scheduled, a cancellation freeing several slots) refetches once per key. */
+function refresh(qc: QueryClient, key: readonly unknown[]) {
+  const id = JSON.stringify(key);
+  clearTimeout(pending.get(id));
+  pending.set(
+    id,
+    setTimeout(() => {
+      pending.delete(id);
+      void qc.invalidateQueries({ queryKey: key });
+    }, 150),
+  );
 }
+
+const QUEUE = ['queue'] as const;
+const DAILY = ['appointments', 'daily-queue'] as const;
 
 function acquire(qc: QueryClient): () => void {
   if (!shared) {
@@ -31,13 +39,22 @@ function acquire(qc: QueryClient): () => void {
         const token = getToken();
         return token ? apiUrl('/queue/stream', { token, last_event_id: lastEventId }) : null;
       },
-      onPoll: () => refresh(qc),
+      onPoll: () => {
+        refresh(qc, QUEUE);
+        refresh(qc, DAILY);
+      },
       // The shell's system stream shows the mode badge and handles the end of the session.
       onModeChange: () => {},
       onSessionEnded: () => {},
       modeKey: 'live_mode_queue',
     });
-    for (const type of QUEUE_STREAM_EVENTS) client.on(type, () => refresh(qc));
+    // A queue change can book an appointment (assignment, freed slot): both views refresh.
+    for (const type of QUEUE_STREAM_EVENTS)
+      client.on(type, () => {
+        refresh(qc, QUEUE);
+        refresh(qc, DAILY);
+      });
+    for (const type of APPOINTMENT_STREAM_EVENTS) client.on(type, () => refresh(qc, DAILY));
     client.start();
     shared = { client, users: 0 };
   }
