@@ -56,23 +56,29 @@ export const callLogs = pgTable(
       'call_logs_pending_check',
       sql`${t.status} <> 'pending' or (${t.startedAt} is null and ${t.endedAt} is null)`,
     ),
-    foreignKey({ name: 'call_logs_patient_fk', columns: [t.patientId], foreignColumns: [patients.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'call_logs_patient_fk',
+      columns: [t.patientId],
+      foreignColumns: [patients.id],
+    }).onDelete('cascade'),
     foreignKey({
       name: 'call_logs_specialty_fk',
       columns: [t.specialtyId],
       foreignColumns: [specialties.id],
     }).onDelete('set null'),
-    foreignKey({ name: 'call_logs_queue_fk', columns: [t.queueId], foreignColumns: [queueEntries.id] }).onDelete(
-      'set null',
-    ),
+    foreignKey({
+      name: 'call_logs_queue_fk',
+      columns: [t.queueId],
+      foreignColumns: [queueEntries.id],
+    }).onDelete('set null'),
     foreignKey({
       name: 'call_logs_appointment_fk',
       columns: [t.appointmentId],
       foreignColumns: [appointments.id],
     }).onDelete('set null'),
-    foreignKey({ name: 'call_logs_user_fk', columns: [t.userId], foreignColumns: [users.id] }).onDelete('set null'),
+    foreignKey({ name: 'call_logs_user_fk', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
+      'set null',
+    ),
   ],
 );
 
@@ -112,28 +118,38 @@ export const transfers = pgTable(
         and (${t.status} not in ('accepted','completed') or ${t.acceptedAt} is not null)
         and (${t.status} <> 'completed' or ${t.completedAt} is not null)`,
     ),
-    foreignKey({ name: 'transfers_patient_fk', columns: [t.patientId], foreignColumns: [patients.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'transfers_queue_fk', columns: [t.queueId], foreignColumns: [queueEntries.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({ name: 'transfers_call_log_fk', columns: [t.callLogId], foreignColumns: [callLogs.id] }).onDelete(
-      'set null',
-    ),
+    foreignKey({
+      name: 'transfers_patient_fk',
+      columns: [t.patientId],
+      foreignColumns: [patients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'transfers_queue_fk',
+      columns: [t.queueId],
+      foreignColumns: [queueEntries.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'transfers_call_log_fk',
+      columns: [t.callLogId],
+      foreignColumns: [callLogs.id],
+    }).onDelete('set null'),
     foreignKey({
       name: 'transfers_specialty_fk',
       columns: [t.specialtyId],
       foreignColumns: [specialties.id],
     }).onDelete('set null'),
-    foreignKey({ name: 'transfers_from_user_fk', columns: [t.fromUserId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKey({
+      name: 'transfers_from_user_fk',
+      columns: [t.fromUserId],
+      foreignColumns: [users.id],
+    }).onDelete('set null'),
     foreignKey({ name: 'transfers_to_user_fk', columns: [t.toUserId], foreignColumns: [users.id] }).onDelete(
       'set null',
     ),
-    foreignKey({ name: 'transfers_accepted_by_fk', columns: [t.acceptedBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKey({
+      name: 'transfers_accepted_by_fk',
+      columns: [t.acceptedBy],
+      foreignColumns: [users.id],
+    }).onDelete('set null'),
   ],
 );

@@ -159,7 +159,9 @@ export const queueSlotOffers = pgTable(
   },
   (t) => [
     index('queue_slot_offers_entry_idx').on(t.queueEntryId, t.createdAt),
-    index('queue_slot_offers_open_idx').on(t.availabilityId).where(sql`status = 'offered'`),
+    index('queue_slot_offers_open_idx')
+      .on(t.availabilityId)
+      .where(sql`status = 'offered'`),
     check('queue_slot_offers_mode_check', sql`${t.mode} in ('auto_assign','notify')`),
     check('queue_slot_offers_status_check', sql`${t.status} in ('offered','accepted','expired')`),
     foreignKey({
