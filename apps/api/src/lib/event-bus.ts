@@ -1,5 +1,4 @@
-import { and, asc, gt, inArray } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { eventLog } from '../db/schema/system';
 
@@ -13,9 +12,19 @@ export interface AppEvent {
 
 type Handler = (event: AppEvent) => void;
 
+/** Sent by the trigger of migration 0012 (big events travel as their position and are read back). */
 const NOTIFY_CHANNEL = 'app_events';
-/** NOTIFY payloads are limited to 8000 bytes; bigger events travel as an id and are read back. */
-const INLINE_LIMIT = 7000;
+
+/** `id` of an event is its stream position (event_log.seq), the SSE id. */
+function toEvent(r: typeof eventLog.$inferSelect): AppEvent {
+  return {
+    id: r.seq!,
+    channel: r.channel,
+    type: r.type,
+    payload: r.payload,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
 
 /**
  * Events are rows in event_log plus a NOTIFY. Published inside a transaction they are delivered
@@ -38,16 +47,23 @@ export class EventBus {
     if (u) await u().catch(() => {});
   }
 
-  async publish(exec: Executor, channel: string, type: string, payload: unknown): Promise<number> {
+  /**
+   * Records the event in the caller's transaction. It gets its stream position (`seq`, the SSE id) and is
+   * announced with NOTIFY when that transaction commits (migration 0012, decision 012), so positions follow
+   * commit order. Returns the position when `exec` is the database itself (autocommit: already committed),
+   * else null (known only at commit).
+   */
+  async publish(exec: Executor, channel: string, type: string, payload: unknown): Promise<number | null> {
     const [row] = await exec
       .insert(eventLog)
       .values({ channel, type, payload: payload ?? {} })
-      .returning({ id: eventLog.id, createdAt: eventLog.createdAt });
-    const event: AppEvent = { id: row!.id, channel, type, payload, createdAt: row!.createdAt.toISOString() };
-    let text = JSON.stringify(event);
-    if (Buffer.byteLength(text) > INLINE_LIMIT) text = JSON.stringify({ id: event.id, ref: true });
-    await exec.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
-    return event.id;
+      .returning({ id: eventLog.id });
+    if (exec !== this.database.db) return null;
+    const [committed] = await this.database.db
+      .select({ seq: eventLog.seq })
+      .from(eventLog)
+      .where(eq(eventLog.id, row!.id));
+    return committed?.seq ?? null;
   }
 
   /** Subscribes to one channel, or to all with '*'. Returns the unsubscribe function. */
@@ -58,21 +74,15 @@ export class EventBus {
     return () => set.delete(fn);
   }
 
-  /** Events after `afterId` on the channels, oldest first (for Last-Event-ID). */
-  async replay(channels: string[], afterId: number, limit = 500): Promise<AppEvent[]> {
+  /** Events after stream position `afterSeq` on the channels, in commit order (for Last-Event-ID). */
+  async replay(channels: string[], afterSeq: number, limit = 500): Promise<AppEvent[]> {
     const rows = await this.database.db
       .select()
       .from(eventLog)
-      .where(and(inArray(eventLog.channel, channels), gt(eventLog.id, afterId)))
-      .orderBy(asc(eventLog.id))
+      .where(and(inArray(eventLog.channel, channels), gt(eventLog.seq, afterSeq)))
+      .orderBy(asc(eventLog.seq))
       .limit(limit);
-    return rows.map((r) => ({
-      id: r.id,
-      channel: r.channel,
-      type: r.type,
-      payload: r.payload,
-      createdAt: r.createdAt.toISOString(),
-    }));
+    return rows.map(toEvent);
   }
 
   private async dispatch(raw: string) {
@@ -83,18 +93,9 @@ export class EventBus {
       return;
     }
     if ('ref' in event) {
-      const [row] = await this.database.db
-        .select()
-        .from(eventLog)
-        .where(sql`${eventLog.id} = ${event.id}`);
+      const [row] = await this.database.db.select().from(eventLog).where(eq(eventLog.seq, event.id));
       if (!row) return;
-      event = {
-        id: row.id,
-        channel: row.channel,
-        type: row.type,
-        payload: row.payload,
-        createdAt: row.createdAt.toISOString(),
-      };
+      event = toEvent(row);
     }
     const full = event as AppEvent;
     for (const key of [full.channel, '*']) {

@@ -105,7 +105,7 @@ describe('SSE stream', () => {
     const first = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'antes', { k: 0 });
     const missed1 = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'perdido', { k: 1 });
     const missed2 = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'perdido', { k: 2 });
-    const s = await openStream(base, token, first);
+    const s = await openStream(base, token, first!);
     const text = await s.waitFor((x) => x.includes(`id: ${missed2}`));
     expect(text).not.toContain(`id: ${first}\n`);
     expect(text.indexOf(`id: ${missed1}`)).toBeLessThan(text.indexOf(`id: ${missed2}`));

@@ -6,6 +6,7 @@ import { DEFAULT_CANCEL_REASON, type AppointmentStatus } from '@ips/shared/schem
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
+import { freedSlotAction, offerFreedSlot } from '../queue/freed-slot';
 import { cancelWaitingFromAppointment } from '../queue/repo';
 import { checkWithinAgenda } from './agenda-time';
 import * as brepo from './booking-repo';
@@ -123,6 +124,8 @@ export async function updateAppointment(
     const after = (await repo.update(tx, id, values))!;
     if (action === 'restore') await cancelWaitingFromAppointment(tx, id, 'Cita restaurada');
     await record(tx, deps, actor, action, before, after);
+    if (action === 'cancel' && from === 'Confirmada')
+      await offerFreedSlot(tx, deps, actor, after, await freedSlotAction(tx));
     return toAppointmentDto((await repo.findWithNames(tx, id))!, tz);
   });
 }
