@@ -46,7 +46,7 @@ export function WaitingEntryRow({
   const position = e.queue_position ?? e.position;
   return (
     <li
-      className="grid gap-3 px-5 py-4 md:grid-cols-[2.5rem_minmax(0,1.6fr)_minmax(0,1.4fr)_auto] md:items-center"
+      className="grid gap-3 px-5 py-4 md:grid-cols-[2.5rem_minmax(0,2fr)_minmax(0,1.2fr)_auto] md:items-center"
       data-testid="queue-entry"
       aria-label={`${e.patient_name}, ${e.priority_level}`}
     >
@@ -63,6 +63,12 @@ export function WaitingEntryRow({
           {e.patient_document}
           {e.patient_phone ? ` · ${e.patient_phone}` : ' · Sin teléfono'}
         </p>
+        {e.reason && (
+          <p className="line-clamp-2 text-sm text-foreground/80" title={e.reason}>
+            <span className="text-muted-foreground">Motivo: </span>
+            {e.reason}
+          </p>
+        )}
         <div className="flex flex-wrap gap-1">
           <PriorityBadge level={e.priority_level} />
           {e.high_risk_pregnancy && <HighRiskBadge />}
@@ -80,12 +86,9 @@ export function WaitingEntryRow({
           )}
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4 md:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-2">
         <Detail label="Espera">{formatDaysWaiting(e.days_waiting)}</Detail>
         <Detail label="Estimado">{position ? formatWait(estimatedWaitMinutes(position)) : '—'}</Detail>
-        <Detail label="Motivo">
-          <span title={e.reason ?? undefined}>{e.reason || '—'}</span>
-        </Detail>
         <Detail label="CUPS">
           <span title={e.cups_name ?? undefined}>{e.cups_code ?? 'Sin CUPS'}</span>
         </Detail>

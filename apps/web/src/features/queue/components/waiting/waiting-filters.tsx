@@ -24,7 +24,7 @@ function FilterSelect({
 }) {
   return (
     <Select value={value || ALL} onValueChange={(v) => onChange(v === ALL ? '' : v)}>
-      <SelectTrigger className="w-full sm:w-48" aria-label={label}>
+      <SelectTrigger className="w-full lg:w-52" aria-label={label}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -52,13 +52,13 @@ export function WaitingFilters({
   const set = (patch: Partial<QueueFilters>) => onChange({ ...value, ...patch });
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
+      <div className="grid gap-2 sm:grid-cols-2 lg:flex lg:flex-row lg:items-center">
         <SearchInput
           value={value.search}
           onChange={(search) => set({ search })}
           label="Buscar paciente, documento, teléfono o motivo"
           placeholder="Buscar paciente, documento o motivo"
-          className="lg:max-w-sm"
+          className="sm:col-span-2 sm:max-w-none lg:min-w-64 lg:flex-1"
         />
         <FilterSelect
           label="Filtrar por especialidad"

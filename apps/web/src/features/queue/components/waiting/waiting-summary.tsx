@@ -28,7 +28,7 @@ function Stat({
         <span className={cn('size-3 shrink-0 rounded-full', dot)} aria-hidden />
       )}
       <div className="min-w-0">
-        <dt className="truncate text-xs font-medium text-muted-foreground">{label}</dt>
+        <dt className="text-xs leading-tight font-medium text-muted-foreground">{label}</dt>
         <dd className="text-2xl font-semibold tabular-nums">{value ?? '—'}</dd>
       </div>
     </div>
@@ -40,7 +40,7 @@ export function WaitingSummary({ stats }: { stats: WaitingListData['stats'] | un
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6" aria-label="Resumen de la cola">
       <Stat
-        label="Total en espera"
+        label="En espera"
         value={stats?.total_patients_waiting}
         icon={UsersIcon}
         tone="bg-primary/10 text-primary"
