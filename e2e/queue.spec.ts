@@ -73,12 +73,12 @@ test.describe('Cola de Espera', () => {
 
     // Live on the watcher's screen: no reload, and faster than the 30 s polling.
     await expect(badge).toHaveText(String(before + 1), { timeout: 8_000 });
-    await page.getByRole('textbox', { name: /Buscar paciente, documento/ }).fill(patient.document);
+    await page.getByRole('searchbox', { name: /Buscar paciente, documento/ }).fill(patient.document);
     const row = page.getByTestId('queue-entry').filter({ hasText: patient.name });
     await expect(row).toHaveCount(1, { timeout: 8_000 });
     await expect(row.getByTestId('priority-badge')).toHaveText('Alta');
     await expect(row).toContainText(/\d+ min|\dh \d+m/);
-    await page.getByRole('textbox', { name: /Buscar paciente, documento/ }).fill('');
+    await page.getByRole('searchbox', { name: /Buscar paciente, documento/ }).fill('');
 
     // The specialty's PDF: a real file named after it.
     await page.getByRole('combobox', { name: 'Filtrar por especialidad' }).click();
