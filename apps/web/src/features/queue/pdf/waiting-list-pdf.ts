@@ -109,6 +109,8 @@ export async function exportWaitingListPdf(
         cell: { raw: unknown; styles: object };
       }) => {
         const level = String(data.cell.raw);
+        if (data.section === 'head' && data.column.index === 1)
+          Object.assign(data.cell.styles, { halign: 'right' });
         if (data.section === 'body' && data.column.index === 0 && level in PRIORITY_STYLES)
           Object.assign(data.cell.styles, { textColor: priorityStyle(level).rgb, fontStyle: 'bold' });
         if (data.section === 'body' && level === 'Total')
