@@ -18,6 +18,7 @@ import { useAvailableAgendas, type WaitingEntry } from '@/features/queue/api/wai
 import { useAssignFromWaitingList } from '@/features/queue/api/waiting-list-mutations';
 import { AgendaOptions } from '@/features/queue/components/waiting/agenda-options';
 import { EntrySummary } from '@/features/queue/components/waiting/entry-summary';
+import { SlotOfferCard } from '@/features/queue/components/waiting/slot-offer-card';
 
 const M = WAITING_LIST_MESSAGES;
 const hhmm = (t: string) => t.slice(0, 5);
@@ -37,14 +38,35 @@ export function AssignDialog({
   const agendas = useAvailableAgendas(entry?.specialty_id ?? null);
   const assign = useAssignFromWaitingList();
   const [selected, setSelected] = useState<number | null>(null);
+  /** The exact time of the offered slot, when the agent took the offer; else the agenda's next free time. */
+  const [offerTime, setOfferTime] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const list = agendas.data?.available_agendas ?? [];
-  const chosen = list.find((a) => a.id === selected) ?? null;
+  const offer = entry?.slot_offer?.status === 'offered' ? entry.slot_offer : null;
+  const listed = list.find((a) => a.id === selected) ?? null;
+  const chosen =
+    listed ??
+    (offer && selected === offer.availability_id
+      ? {
+          id: offer.availability_id,
+          doctor_name: offer.doctor_name,
+          location_name: offer.location_name,
+          date: offer.scheduled_at.slice(0, 10),
+          start_time: offer.scheduled_at.slice(11, 16),
+          end_time: '',
+        }
+      : null);
+  const pick = (id: number, time: string | null) => {
+    setSelected(id);
+    setOfferTime(time);
+    setMissing(false);
+  };
 
   const close = () => {
     if (assign.isPending) return;
     setSelected(null);
+    setOfferTime(null);
     setMissing(false);
     setConfirming(false);
     onOpenChange(false);
@@ -66,6 +88,7 @@ export function AssignDialog({
         reason: entry.reason,
         priority_level: entry.priority_level,
         cups_id: entry.cups_id,
+        scheduled_at: offerTime ?? undefined,
       })
       .then(
         (r) => {
@@ -75,11 +98,13 @@ export function AssignDialog({
           });
           setConfirming(false);
           setSelected(null);
+          setOfferTime(null);
           onOpenChange(false);
         },
         (err: unknown) => {
           setConfirming(false);
           setSelected(null);
+          setOfferTime(null);
           toast.error(M.assignFailed, { description: errorMessage(err), position: 'top-center' });
         },
       );
@@ -97,6 +122,13 @@ export function AssignDialog({
             </DialogDescription>
           </DialogHeader>
           {entry && <EntrySummary entry={entry} />}
+          {offer && (
+            <SlotOfferCard
+              offer={offer}
+              chosen={selected === offer.availability_id && offerTime !== null}
+              onUse={() => pick(offer.availability_id, offer.scheduled_at)}
+            />
+          )}
           <div className="grid gap-2">
             <h3 className="text-sm font-semibold">
               Agendas disponibles{agendas.data ? ` · ${agendas.data.specialty_name}` : ''}
@@ -105,11 +137,8 @@ export function AssignDialog({
               agendas={list}
               loading={agendas.isPending}
               failed={agendas.isError}
-              value={selected}
-              onChange={(id) => {
-                setSelected(id);
-                setMissing(false);
-              }}
+              value={offerTime ? null : selected}
+              onChange={(id) => pick(id, null)}
               invalid={missing}
             />
             {missing && (
