@@ -111,5 +111,16 @@ test.describe('Cola de Espera', () => {
 
     const appointments = await api.appointmentsOf(patient.id);
     expect(appointments.map((a) => a.status)).toEqual(['Confirmada']);
+
+    // The day's queue of that date lists the new appointment.
+    const day = appointments[0]!.scheduled_at.slice(0, 10);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Cola Diaria' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cola Diaria' })).toBeVisible();
+    await page.getByLabel('Fecha de la cola').fill(day);
+    await page.getByRole('searchbox', { name: 'Buscar paciente, documento o doctor' }).fill(patient.document);
+    const daily = page.getByTestId('daily-row').filter({ hasText: patient.name });
+    await expect(daily).toHaveCount(1);
+    await expect(daily).toContainText('Confirmada');
+    await expect(daily).toContainText(appointments[0]!.scheduled_at.slice(11, 16));
   });
 });
