@@ -71,7 +71,11 @@ describe('a cancellation offers the freed slot to the next waiting patient', () 
     });
     expect(busy.statusCode, busy.body).toBe(201);
 
-    const cancel = await w.c.agent({ method: 'POST', url: `/api/appointments/${appointmentId}/cancel`, payload: {} });
+    const cancel = await w.c.agent({
+      method: 'POST',
+      url: `/api/appointments/${appointmentId}/cancel`,
+      payload: {},
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await bookedSlots(w, agenda.id)).toBe(0);
 
@@ -128,7 +132,10 @@ describe('a cancellation offers the freed slot to the next waiting patient', () 
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(await bookedSlots(w, agenda.id)).toBe(1);
-    const given = await w.c.agent({ method: 'GET', url: `/api/appointments?availability_id=${agenda.id}&status=Confirmada` });
+    const given = await w.c.agent({
+      method: 'GET',
+      url: `/api/appointments?availability_id=${agenda.id}&status=Confirmada`,
+    });
     expect(given.json().data).toMatchObject([
       { patient_id: first.patient_id, scheduled_at: `${date} 09:00:00`, reason: 'Control prenatal' },
     ]);
@@ -172,7 +179,11 @@ describe('a cancellation offers the freed slot to the next waiting patient', () 
     await enqueue(w);
     const past = await insertPastAgenda(w, addDays(today(), -2));
     const old = await book(w, past, '09:00');
-    const cancelOld = await w.c.agent({ method: 'POST', url: `/api/appointments/${old.id}/cancel`, payload: {} });
+    const cancelOld = await w.c.agent({
+      method: 'POST',
+      url: `/api/appointments/${old.id}/cancel`,
+      payload: {},
+    });
     expect(cancelOld.statusCode, cancelOld.body).toBe(200);
     const pastOffers = await t.app.deps.db
       .select()

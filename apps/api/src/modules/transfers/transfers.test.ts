@@ -70,7 +70,10 @@ describe('transfers between agents', () => {
     expect(noReason.json().message).toBe('Debe indicar el motivo del rechazo');
     const rejected = await post(w.c.admin, `/api/transfers/${a}/reject`, { reason: 'Sin disponibilidad' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().data).toMatchObject({ status: 'rejected', rejection_reason: 'Sin disponibilidad' });
+    expect(rejected.json().data).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'Sin disponibilidad',
+    });
     for (const action of ['accept', 'complete']) {
       const res = await post(w.c.admin, `/api/transfers/${a}/${action}`);
       expect(res.statusCode).toBe(409);
@@ -94,9 +97,11 @@ describe('transfers between agents', () => {
   });
 
   it('only the addressee (or a supervisor) answers; agents see what concerns them; doctors and reception are out', async () => {
-    const toAdmin = (await post(w.c.supervisor, '/api/transfers', { to_user_id: t.users.admin.id })).json().data;
-    const open = (await post(w.c.supervisor, '/api/transfers', { patient_id: (await enqueue(w)).patient_id }))
-      .json().data;
+    const toAdmin = (await post(w.c.supervisor, '/api/transfers', { to_user_id: t.users.admin.id })).json()
+      .data;
+    const open = (
+      await post(w.c.supervisor, '/api/transfers', { patient_id: (await enqueue(w)).patient_id })
+    ).json().data;
     expect(open.to_user_id).toBeNull();
 
     const notYours = await post(w.c.agent, `/api/transfers/${toAdmin.id}/accept`);
@@ -107,7 +112,9 @@ describe('transfers between agents', () => {
     expect(ids).toContain(open.id);
     expect(ids).not.toContain(toAdmin.id);
     const all = await w.c.supervisor({ method: 'GET', url: '/api/transfers?status=all' });
-    expect(all.json().data.map((x: { id: number }) => x.id)).toEqual(expect.arrayContaining([open.id, toAdmin.id]));
+    expect(all.json().data.map((x: { id: number }) => x.id)).toEqual(
+      expect.arrayContaining([open.id, toAdmin.id]),
+    );
 
     const takeOpen = await post(w.c.agent, `/api/transfers/${open.id}/accept`);
     expect(takeOpen.statusCode, takeOpen.body).toBe(200);
