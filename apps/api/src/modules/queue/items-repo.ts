@@ -117,6 +117,7 @@ const SELECT = sql`
     join doctors d on d.id = a.doctor_id
     join locations l on l.id = a.location_id
     where so.queue_entry_id = q.id and so.status = 'offered' and so.scheduled_at > now()
+      and q.status in ('waiting', 'assigned')
     order by so.created_at desc limit 1
   ) o on true`;
 

@@ -39,7 +39,9 @@ describe('queue order and the waiting list', () => {
     expect(body.stats.by_priority).toEqual({ Urgente: 1, Alta: 1, Normal: 2, Baja: 2 });
     const general = body.data.find((g: { specialty_id: number }) => g.specialty_id === w.generalId);
     expect(general.total_waiting).toBe(5);
-    expect(general.patients.map((p: { queue_position: number }) => p.queue_position)).toEqual([1, 2, 3, 4, 5]);
+    expect(general.patients.map((p: { queue_position: number }) => p.queue_position)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
     expect(general.patients[1]).toMatchObject({
       id: alta.id,
       priority_level: 'Alta',
@@ -68,14 +70,22 @@ describe('queue order and the waiting list', () => {
     const preg = await w.c.admin({
       method: 'POST',
       url: '/api/pregnancies',
-      payload: { patient_id: patientId, start_date: addDays(today(), -60), high_risk: true, risk_factors: 'HTA' },
+      payload: {
+        patient_id: patientId,
+        start_date: addDays(today(), -60),
+        high_risk: true,
+        risk_factors: 'HTA',
+      },
     });
     expect(preg.statusCode, preg.body).toBe(201);
     await enqueue(w, { patient_id: patientId });
     await enqueue(w);
     const res = await w.c.agent({ method: 'GET', url: '/api/appointments/waiting-list' });
     const [group] = res.json().data;
-    expect(group.patients.map((p: { high_risk_pregnancy: boolean }) => p.high_risk_pregnancy)).toEqual([true, false]);
+    expect(group.patients.map((p: { high_risk_pregnancy: boolean }) => p.high_risk_pregnancy)).toEqual([
+      true,
+      false,
+    ]);
     expect(res.json().stats.high_risk_pregnancies).toBe(1);
   });
 
@@ -90,7 +100,11 @@ describe('queue order and the waiting list', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('El paciente ya está en la cola de espera de esta especialidad');
 
-    const cups = await w.c.admin({ method: 'POST', url: '/api/cups', payload: { code: 'Z9Q901', name: 'Consulta de prueba' } });
+    const cups = await w.c.admin({
+      method: 'POST',
+      url: '/api/cups',
+      payload: { code: 'Z9Q901', name: 'Consulta de prueba' },
+    });
     expect(cups.statusCode, cups.body).toBe(201);
     const set = await w.c.agent({
       method: 'PATCH',
@@ -112,11 +126,18 @@ describe('queue order and the waiting list', () => {
     });
     expect(cleared.json().data.cups_id).toBeNull();
 
-    const doctorDelete = await w.c.doctor({ method: 'DELETE', url: `/api/appointments/waiting-list/${e.id}` });
+    const doctorDelete = await w.c.doctor({
+      method: 'DELETE',
+      url: `/api/appointments/waiting-list/${e.id}`,
+    });
     expect(doctorDelete.statusCode).toBe(403);
     const del = await w.c.agent({ method: 'DELETE', url: `/api/appointments/waiting-list/${e.id}` });
     expect(del.statusCode, del.body).toBe(200);
-    expect(del.json().data).toMatchObject({ status: 'cancelled', outcome: 'Retirado de la cola', position: null });
+    expect(del.json().data).toMatchObject({
+      status: 'cancelled',
+      outcome: 'Retirado de la cola',
+      position: null,
+    });
     const twice = await w.c.agent({ method: 'DELETE', url: `/api/queue/${e.id}` });
     expect(twice.statusCode).toBe(409);
     const audit = await t.app.deps.db
@@ -255,10 +276,22 @@ describe('working the queue', () => {
     });
     expect(bySupervisor.json().data.assigned_user_id).toBe(t.users.reception.id);
 
-    const next = await w.c.agent({ method: 'POST', url: '/api/queue/next', payload: { specialty_id: w.generalId } });
+    const next = await w.c.agent({
+      method: 'POST',
+      url: '/api/queue/next',
+      payload: { specialty_id: w.generalId },
+    });
     expect(next.statusCode, next.body).toBe(200);
-    expect(next.json().data).toMatchObject({ id: b.id, status: 'assigned', assigned_user_id: t.users.agent.id });
-    const none = await w.c.agent({ method: 'POST', url: '/api/queue/next', payload: { specialty_id: w.generalId } });
+    expect(next.json().data).toMatchObject({
+      id: b.id,
+      status: 'assigned',
+      assigned_user_id: t.users.agent.id,
+    });
+    const none = await w.c.agent({
+      method: 'POST',
+      url: '/api/queue/next',
+      payload: { specialty_id: w.generalId },
+    });
     expect(none.json()).toMatchObject({ data: null, message: 'No hay pacientes en espera' });
 
     const scheduled = await w.c.agent({
@@ -305,7 +338,10 @@ describe('working the queue', () => {
       payload: { availability_id: agenda.id, outcome: 'Agendada por teléfono' },
     });
     expect(booked.statusCode, booked.body).toBe(200);
-    expect(booked.json().data.appointment).toMatchObject({ status: 'Confirmada', availability_id: agenda.id });
+    expect(booked.json().data.appointment).toMatchObject({
+      status: 'Confirmada',
+      availability_id: agenda.id,
+    });
     expect(booked.json().data.queue_entry.outcome).toBe('Agendada por teléfono');
     const full = await w.c.agent({
       method: 'POST',

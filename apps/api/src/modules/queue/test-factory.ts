@@ -23,7 +23,10 @@ export async function enqueue(
 export const agendaFor = (w: World, fields: Record<string, unknown> = {}) => createAgenda(w, fields);
 
 export async function waitingIds(w: World, specialtyId = w.generalId): Promise<number[]> {
-  const res = await w.c.doctor({ method: 'GET', url: `/api/queue?specialty_id=${specialtyId}&status=waiting` });
+  const res = await w.c.doctor({
+    method: 'GET',
+    url: `/api/queue?specialty_id=${specialtyId}&status=waiting`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.map((e: { id: number }) => e.id);
 }
