@@ -41,10 +41,9 @@ test.describe('Cola de Espera', () => {
       return data.total_waiting + data.total_assigned;
     };
 
-    // The watcher: the admin on the waiting list, sidebar badge in view.
+    // The watcher: the admin on another page, the sidebar badge in view.
     await loginViaUi(page);
-    await page.goto('/queue');
-    await expect(page.getByRole('heading', { level: 1, name: 'Cola de Espera' })).toBeVisible();
+    await page.goto('/patients');
     const badge = page.getByTestId('sidebar').getByTestId('queue-badge');
     const before = await waitingCount();
     await expect(badge).toHaveText(String(before));
@@ -73,9 +72,28 @@ test.describe('Cola de Espera', () => {
 
     // Live on the watcher's screen: no reload, and faster than the 30 s polling.
     await expect(badge).toHaveText(String(before + 1), { timeout: 8_000 });
+    await page
+      .getByTestId('sidebar')
+      .getByRole('link', { name: /^Cola de Espera/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cola de Espera' })).toBeVisible();
     await page.getByRole('searchbox', { name: /Buscar paciente, documento/ }).fill(patient.document);
     const row = page.getByTestId('queue-entry').filter({ hasText: patient.name });
-    await expect(row).toHaveCount(1, { timeout: 8_000 });
+    await expect(row).toHaveCount(1);
+
+    // The page follows the queue stream too: a patient queued elsewhere appears without a reload.
+    const late = await api.newPatient();
+    await api.post('/queue', {
+      patient_id: late.id,
+      specialty_id: target.specialty_id,
+      priority_level: 'Urgente',
+    });
+    await page.getByRole('searchbox', { name: /Buscar paciente, documento/ }).fill(late.document);
+    await expect(page.getByTestId('queue-entry').filter({ hasText: late.name })).toHaveCount(1, {
+      timeout: 8_000,
+    });
+    await expect(badge).toHaveText(String(before + 2), { timeout: 8_000 });
+    await page.getByRole('searchbox', { name: /Buscar paciente, documento/ }).fill(patient.document);
     await expect(row.getByTestId('priority-badge')).toHaveText('Alta');
     await expect(row).toContainText(/\d+ min|\dh \d+m/);
     await page.getByRole('searchbox', { name: /Buscar paciente, documento/ }).fill('');
@@ -107,7 +125,7 @@ test.describe('Cola de Espera', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar asignación' }).click();
     await expect(toast(page, '¡Cita asignada exitosamente!')).toBeVisible();
     await expect(row).toHaveCount(0);
-    await expect(badge).toHaveText(String(before));
+    await expect(badge).toHaveText(String(before + 1));
 
     const appointments = await api.appointmentsOf(patient.id);
     expect(appointments.map((a) => a.status)).toEqual(['Confirmada']);

@@ -58,10 +58,17 @@ export function useLiveMode(): LiveMode {
 
 /** Runs `handler` for each server event of this type while the component is mounted. */
 export function useLiveEvent(type: string, handler: (event: LiveEvent) => void): void {
+  useLiveEvents([type], handler);
+}
+
+/** Runs `handler` for each server event of any of these types (pass a module-level array) while mounted. */
+export function useLiveEvents(types: readonly string[], handler: (event: LiveEvent) => void): void {
   const { client } = useContext(LiveEventsContext);
   const onEvent = useEffectEvent((e: LiveEvent) => handler(e));
+  const key = types.join('|');
   useEffect(() => {
     if (!client) return;
-    return client.on(type, (e) => onEvent(e));
-  }, [client, type]);
+    const offs = key.split('|').map((type) => client.on(type, (e) => onEvent(e)));
+    return () => offs.forEach((off) => off());
+  }, [client, key]);
 }

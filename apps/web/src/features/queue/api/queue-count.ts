@@ -20,5 +20,6 @@ export function useWaitingCount() {
     refetchInterval: QUEUE_COUNT_INTERVAL_MS,
     refetchIntervalInBackground: false,
     staleTime: 10_000,
+    meta: { live: true },
   });
 }

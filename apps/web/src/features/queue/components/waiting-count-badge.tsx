@@ -1,12 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvents } from '@/lib/live-events';
 import { useWaitingCount } from '@/features/queue/api/queue-count';
-import { useQueueLive } from '@/features/queue/hooks/use-queue-live';
+import { queueKeys } from '@/features/queue/api/queue-keys';
+import { QUEUE_STREAM_EVENTS } from '@/features/queue/api/queue-events';
 
 /**
- * The sidebar's count beside 'Cola de Espera' (spec §2): patients on the waiting list, refreshed by the queue
- * stream and every 30 s. Nothing is shown until the first answer, nor when the count cannot be read.
+ * The sidebar's count beside 'Cola de Espera' (spec §2): patients on the waiting list. Live from the shell's own
+ * event stream, which carries the queue's events (decision 012), so no second connection is opened on every
+ * page; polled every 30 s as the fallback (and every 10 s while the shell is in POLL mode). Nothing is shown
+ * until the first answer, nor when the count cannot be read.
  */
 export function WaitingCountBadge() {
-  useQueueLive();
+  const qc = useQueryClient();
+  useLiveEvents(QUEUE_STREAM_EVENTS, () => void qc.invalidateQueries({ queryKey: queueKeys.count() }));
   const count = useWaitingCount();
   if (count.data === undefined) return null;
   const n = count.data;

@@ -6,11 +6,10 @@ import { EventStreamClient } from '@/lib/sse';
 import { APPOINTMENT_STREAM_EVENTS, QUEUE_STREAM_EVENTS } from '@/features/queue/api/queue-events';
 
 /*
- * One connection to /api/queue/stream for the whole tab, shared by the sidebar badge and the queue pages (the
- * badge is not rendered while the sidebar is collapsed, so the pages hold the stream too). It opens with the
- * first user and closes with the last. A queue event refreshes the waiting list, its count and the daily queue;
- * an appointment event the daily queue. The stream's own fallback (POLL mode, every 10 s) refreshes both, and
- * the badge also polls every 30 s.
+ * One connection to /api/queue/stream per tab while a queue page (Cola de Espera, Cola Diaria) is on screen; it
+ * opens with the first user and closes with the last. The sidebar badge follows the shell's stream instead.
+ * A queue event refreshes the waiting list, its count and the daily queue; an appointment event the daily
+ * queue. The stream's own fallback (POLL mode, every 10 s) refreshes both.
  */
 
 let shared: { client: EventStreamClient; users: number } | null = null;

@@ -45,6 +45,15 @@ describe('queue order', () => {
     expect([...list].sort(compareEntries).map((e) => e.id)).toEqual([2, 3, 4, 5, 1, 6]);
   });
 
+  it('lists entries an agent is handling before those waiting', () => {
+    const list = [
+      { ...entry(1, 'Urgente', '2026-03-01T10:00:00Z'), status: 'waiting' },
+      { ...entry(2, 'Baja', '2026-03-05T10:00:00Z'), status: 'assigned' },
+      { ...entry(3, 'Alta', '2026-03-02T10:00:00Z'), status: 'waiting' },
+    ];
+    expect([...list].sort(compareEntries).map((e) => e.id)).toEqual([2, 1, 3]);
+  });
+
   it('groups by specialty in name order, each group in queue order', () => {
     const groups = groupBySpecialty([
       entry(1, 'Normal', '2026-03-01T10:00:00Z', 2, 'Pediatría'),

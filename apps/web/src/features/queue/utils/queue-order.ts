@@ -8,6 +8,8 @@ export interface OrderableEntry {
   created_at: string;
   specialty_id: number;
   specialty_name: string;
+  /** 'assigned' while an agent handles the entry. */
+  status?: string;
 }
 
 /** Urgente 0, Alta 1, Normal 2, Baja 3; anything unknown after Baja. */
@@ -16,9 +18,15 @@ export function priorityRank(level: string): number {
   return i === -1 ? PRIORITY_LEVELS.length : i;
 }
 
-/** Queue order (decision 010): priority, then arrival, then id. */
+const handled = (e: OrderableEntry) => (e.status === 'assigned' ? 0 : 1);
+
+/**
+ * Queue order (decisions 010 and 012): entries an agent is handling first (they have no position), then
+ * priority, arrival and id.
+ */
 export function compareEntries(a: OrderableEntry, b: OrderableEntry): number {
   return (
+    handled(a) - handled(b) ||
     priorityRank(a.priority_level) - priorityRank(b.priority_level) ||
     Date.parse(a.created_at) - Date.parse(b.created_at) ||
     a.id - b.id
