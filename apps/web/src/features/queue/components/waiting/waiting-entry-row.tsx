@@ -46,7 +46,7 @@ export function WaitingEntryRow({
   const position = e.queue_position ?? e.position;
   return (
     <li
-      className="grid gap-3 px-5 py-4 md:grid-cols-[2.5rem_minmax(0,2fr)_minmax(0,1.2fr)_auto] md:items-center"
+      className="grid grid-cols-[2.25rem_minmax(0,1fr)] gap-3 px-5 py-4 md:grid-cols-[2.5rem_minmax(0,2fr)_minmax(0,1.2fr)_auto] md:items-center"
       data-testid="queue-entry"
       aria-label={`${e.patient_name}, ${e.priority_level}`}
     >
@@ -86,7 +86,7 @@ export function WaitingEntryRow({
           )}
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-x-4 gap-y-2">
+      <dl className="col-span-2 grid grid-cols-3 gap-x-4 gap-y-2 md:col-span-1">
         <Detail label="Espera">{formatDaysWaiting(e.days_waiting)}</Detail>
         <Detail label="Estimado">{position ? formatWait(estimatedWaitMinutes(position)) : '—'}</Detail>
         <Detail label="CUPS">
@@ -98,7 +98,7 @@ export function WaitingEntryRow({
         </p>
       </dl>
       {canManage && (
-        <div className="flex items-center gap-1 md:justify-end">
+        <div className="col-span-2 flex items-center gap-1 md:col-span-1 md:justify-end">
           <Button
             size="sm"
             onClick={() => onAction('assign', e)}
