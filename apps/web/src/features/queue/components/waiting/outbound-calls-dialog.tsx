@@ -62,10 +62,14 @@ export function OutboundCallsDialog({
     request.mutateAsync({ ...bodyOf(target), message: message.trim() || null, dry_run: false }).then(
       (r) => {
         const skipped = r.skipped.length
-          ? ` ${r.skipped.length} omitido(s): ya tenían una llamada pendiente o no tienen teléfono.`
+          ? ` Se omitieron ${r.skipped.length}: ya tenían una llamada pendiente o no tienen teléfono.`
           : '';
+        const recorded =
+          r.requested === 1
+            ? '1 solicitud registrada como pendiente'
+            : `${r.requested} solicitudes registradas como pendientes`;
         toast.success(r.requested > 0 ? M.callsQueued : M.noCallTargets, {
-          description: `${r.requested} ${r.requested === 1 ? 'solicitud registrada' : 'solicitudes registradas'} como pendiente(s) para el agente de voz; aún no se ha llamado a nadie.${skipped}`,
+          description: `${recorded} para el agente de voz; aún no se ha llamado a nadie.${skipped}`,
         });
         close();
       },
@@ -103,26 +107,32 @@ export function OutboundCallsDialog({
         ) : (
           <CallPreviewList calls={calls} skipped={preview.data.skipped} />
         )}
-        <Field
-          id="calls-message"
-          label="Mensaje personalizado (opcional)"
-          hint="Si lo deja vacío, cada paciente recibe la explicación generada con sus propios datos."
-        >
-          <Textarea
+        {calls.length > 0 && (
+          <Field
             id="calls-message"
-            value={message}
-            maxLength={2000}
-            rows={3}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </Field>
+            label="Mensaje personalizado (opcional)"
+            hint="Si lo deja vacío, cada paciente recibe la explicación generada con sus propios datos."
+          >
+            <Textarea
+              id="calls-message"
+              value={message}
+              maxLength={2000}
+              rows={3}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          </Field>
+        )}
         <DialogFooter>
           <Button variant="outline" onClick={close}>
             Cancelar
           </Button>
           <Button onClick={run} disabled={request.isPending || calls.length === 0}>
             {request.isPending && <Loader2Icon className="animate-spin" aria-hidden />}
-            {calls.length === 1 ? 'Solicitar 1 llamada' : `Solicitar ${calls.length} llamadas`}
+            {calls.length === 0
+              ? 'Solicitar llamadas'
+              : calls.length === 1
+                ? 'Solicitar 1 llamada'
+                : `Solicitar ${calls.length} llamadas`}
           </Button>
         </DialogFooter>
       </DialogContent>
