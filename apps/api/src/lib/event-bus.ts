@@ -38,16 +38,26 @@ export class EventBus {
     if (u) await u().catch(() => {});
   }
 
+  /**
+   * One round trip: the row and its NOTIFY in a single statement (a booking publishes inside the transaction
+   * that holds its agenda's row, so every statement there is waiting time for the next booking).
+   */
   async publish(exec: Executor, channel: string, type: string, payload: unknown): Promise<number> {
-    const [row] = await exec
-      .insert(eventLog)
-      .values({ channel, type, payload: payload ?? {} })
-      .returning({ id: eventLog.id, createdAt: eventLog.createdAt });
-    const event: AppEvent = { id: row!.id, channel, type, payload, createdAt: row!.createdAt.toISOString() };
-    let text = JSON.stringify(event);
-    if (Buffer.byteLength(text) > INLINE_LIMIT) text = JSON.stringify({ id: event.id, ref: true });
-    await exec.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
-    return event.id;
+    const json = JSON.stringify(payload ?? {});
+    const res = await exec.execute<{ id: number | string }>(sql`
+      with e as (
+        insert into ${eventLog} (channel, type, payload) values (${channel}, ${type}, ${json}::jsonb)
+        returning id, created_at
+      ), t as (
+        select e.id, json_build_object(
+          'id', e.id, 'channel', ${channel}::text, 'type', ${type}::text, 'payload', ${json}::jsonb,
+          'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        )::text as txt from e
+      )
+      select t.id, pg_notify(${NOTIFY_CHANNEL}, case when octet_length(t.txt) > ${INLINE_LIMIT}
+        then json_build_object('id', t.id, 'ref', true)::text else t.txt end) from t`);
+    const rows = Array.isArray(res) ? res : (res as { rows: { id: number | string }[] }).rows;
+    return Number(rows[0]!.id);
   }
 
   /** Subscribes to one channel, or to all with '*'. Returns the unsubscribe function. */
