@@ -44,6 +44,10 @@ import availabilityRoutes from './modules/availabilities/routes';
 import appointmentRoutes from './modules/appointments/routes';
 import bookingRoutes from './modules/appointments/booking-routes';
 import autoAssignmentRoutes from './modules/auto-assignment/routes';
+import queueRoutes from './modules/queue/routes';
+import waitingListRoutes from './modules/queue/waiting-list-routes';
+import callLogRoutes from './modules/call-logs/routes';
+import transferRoutes from './modules/transfers/routes';
 import './lib/context';
 
 export interface BuildOptions {
@@ -156,6 +160,10 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           appointmentRoutes,
           bookingRoutes,
           autoAssignmentRoutes,
+          queueRoutes,
+          waitingListRoutes,
+          callLogRoutes,
+          transferRoutes,
         ]) {
           await api.register(routes);
         }

@@ -1,5 +1,4 @@
-import { and, asc, gt, inArray } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { eventLog } from '../db/schema/system';
 
@@ -13,9 +12,19 @@ export interface AppEvent {
 
 type Handler = (event: AppEvent) => void;
 
+/** Sent by the trigger of migration 0012 (big events travel as their position and are read back). */
 const NOTIFY_CHANNEL = 'app_events';
-/** NOTIFY payloads are limited to 8000 bytes; bigger events travel as an id and are read back. */
-const INLINE_LIMIT = 7000;
+
+/** `id` of an event is its stream position (event_log.seq), the SSE id. */
+function toEvent(r: typeof eventLog.$inferSelect): AppEvent {
+  return {
+    id: r.seq!,
+    channel: r.channel,
+    type: r.type,
+    payload: r.payload,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
 
 /**
  * Events are rows in event_log plus a NOTIFY. Published inside a transaction they are delivered
@@ -39,25 +48,22 @@ export class EventBus {
   }
 
   /**
-   * One round trip: the row and its NOTIFY in a single statement (a booking publishes inside the transaction
-   * that holds its agenda's row, so every statement there is waiting time for the next booking).
+   * Records the event in the caller's transaction. It gets its stream position (`seq`, the SSE id) and is
+   * announced with NOTIFY when that transaction commits (migration 0012, decision 012), so positions follow
+   * commit order. Returns the position when `exec` is the database itself (autocommit: already committed),
+   * else null (known only at commit).
    */
-  async publish(exec: Executor, channel: string, type: string, payload: unknown): Promise<number> {
-    const json = JSON.stringify(payload ?? {});
-    const res = await exec.execute<{ id: number | string }>(sql`
-      with e as (
-        insert into ${eventLog} (channel, type, payload) values (${channel}, ${type}, ${json}::jsonb)
-        returning id, created_at
-      ), t as (
-        select e.id, json_build_object(
-          'id', e.id, 'channel', ${channel}::text, 'type', ${type}::text, 'payload', ${json}::jsonb,
-          'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-        )::text as txt from e
-      )
-      select t.id, pg_notify(${NOTIFY_CHANNEL}, case when octet_length(t.txt) > ${INLINE_LIMIT}
-        then json_build_object('id', t.id, 'ref', true)::text else t.txt end) from t`);
-    const rows = Array.isArray(res) ? res : (res as { rows: { id: number | string }[] }).rows;
-    return Number(rows[0]!.id);
+  async publish(exec: Executor, channel: string, type: string, payload: unknown): Promise<number | null> {
+    const [row] = await exec
+      .insert(eventLog)
+      .values({ channel, type, payload: payload ?? {} })
+      .returning({ id: eventLog.id });
+    if (exec !== this.database.db) return null;
+    const [committed] = await this.database.db
+      .select({ seq: eventLog.seq })
+      .from(eventLog)
+      .where(eq(eventLog.id, row!.id));
+    return committed?.seq ?? null;
   }
 
   /** Subscribes to one channel, or to all with '*'. Returns the unsubscribe function. */
@@ -68,21 +74,15 @@ export class EventBus {
     return () => set.delete(fn);
   }
 
-  /** Events after `afterId` on the channels, oldest first (for Last-Event-ID). */
-  async replay(channels: string[], afterId: number, limit = 500): Promise<AppEvent[]> {
+  /** Events after stream position `afterSeq` on the channels, in commit order (for Last-Event-ID). */
+  async replay(channels: string[], afterSeq: number, limit = 500): Promise<AppEvent[]> {
     const rows = await this.database.db
       .select()
       .from(eventLog)
-      .where(and(inArray(eventLog.channel, channels), gt(eventLog.id, afterId)))
-      .orderBy(asc(eventLog.id))
+      .where(and(inArray(eventLog.channel, channels), gt(eventLog.seq, afterSeq)))
+      .orderBy(asc(eventLog.seq))
       .limit(limit);
-    return rows.map((r) => ({
-      id: r.id,
-      channel: r.channel,
-      type: r.type,
-      payload: r.payload,
-      createdAt: r.createdAt.toISOString(),
-    }));
+    return rows.map(toEvent);
   }
 
   private async dispatch(raw: string) {
@@ -93,18 +93,9 @@ export class EventBus {
       return;
     }
     if ('ref' in event) {
-      const [row] = await this.database.db
-        .select()
-        .from(eventLog)
-        .where(sql`${eventLog.id} = ${event.id}`);
+      const [row] = await this.database.db.select().from(eventLog).where(eq(eventLog.seq, event.id));
       if (!row) return;
-      event = {
-        id: row.id,
-        channel: row.channel,
-        type: row.type,
-        payload: row.payload,
-        createdAt: row.createdAt.toISOString(),
-      };
+      event = toEvent(row);
     }
     const full = event as AppEvent;
     for (const key of [full.channel, '*']) {

@@ -1,60 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { as, buildTestApp, loginAs, onPostgres, testConfig, type TestApp } from '../test/helpers';
 import { SYSTEM_CHANNEL } from '../modules/events/routes';
-
-/** Reads an SSE response until `until` matches the text received so far, or times out. */
-async function openStream(base: string, token: string, lastEventId?: number) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/events/stream?token=${token}`, {
-    headers: lastEventId ? { 'last-event-id': String(lastEventId) } : {},
-    signal: controller.signal,
-  });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let ended = false;
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
-    } catch {
-      /* aborted */
-    }
-    ended = true;
-  })();
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
-    async waitFor(pred: (text: string) => boolean, ms = 5000) {
-      const start = Date.now();
-      while (!pred(text)) {
-        if (Date.now() - start > ms) throw new Error(`SSE: no llegó lo esperado. Recibido:\n${text}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return text;
-    },
-    get ended() {
-      return ended;
-    },
-    close() {
-      controller.abort();
-      return pump;
-    },
-  };
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('sin dirección');
-  return `http://127.0.0.1:${addr.port}`;
-}
+import { listen, openStream } from '../test/sse-client';
 
 let t: TestApp;
 let base: string;
@@ -118,7 +67,7 @@ describe('SSE stream', () => {
     const first = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'antes', { k: 0 });
     const missed1 = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'perdido', { k: 1 });
     const missed2 = await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'perdido', { k: 2 });
-    const s = await openStream(base, token, first);
+    const s = await openStream(base, token, first!);
     const text = await s.waitFor((x) => x.includes(`id: ${missed2}`));
     expect(text).not.toContain(`id: ${first}\n`);
     expect(text.indexOf(`id: ${missed1}`)).toBeLessThan(text.indexOf(`id: ${missed2}`));

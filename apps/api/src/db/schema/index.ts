@@ -9,3 +9,4 @@ export * from './holidays';
 export * from './agendas';
 export * from './appointments';
 export * from './queue';
+export * from './call-center';

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { availabilities } from './agendas';
 import { appointments } from './appointments';
 import { patients } from './patients';
 import { cups, doctors, locations, specialties } from './resources';
@@ -126,6 +127,70 @@ export const queueEntries = pgTable(
     }).onDelete('set null'),
     foreignKey({
       name: 'queue_entries_created_by_fk',
+      columns: [t.createdBy],
+      foreignColumns: [users.id],
+    }).onDelete('set null'),
+  ],
+);
+
+/**
+ * A freed slot offered to a waiting patient (setting queue_freed_slot_action): who got which slot and why.
+ * 'auto_assign' offers are booked at once (status accepted, appointment_id set); 'notify' offers stay
+ * 'offered' until an agent books the patient into that agenda (accepted) or the entry leaves the queue or the
+ * slot is gone (expired).
+ */
+export const queueSlotOffers = pgTable(
+  'queue_slot_offers',
+  {
+    id: serial('id').primaryKey(),
+    queueEntryId: integer('queue_entry_id').notNull(),
+    patientId: integer('patient_id').notNull(),
+    availabilityId: integer('availability_id').notNull(),
+    freedAppointmentId: integer('freed_appointment_id'),
+    appointmentId: integer('appointment_id'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    mode: text('mode').notNull(),
+    status: text('status').notNull().default('offered'),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('queue_slot_offers_entry_idx').on(t.queueEntryId, t.createdAt),
+    index('queue_slot_offers_open_idx')
+      .on(t.availabilityId)
+      .where(sql`status = 'offered'`),
+    check('queue_slot_offers_mode_check', sql`${t.mode} in ('auto_assign','notify')`),
+    check('queue_slot_offers_status_check', sql`${t.status} in ('offered','accepted','expired')`),
+    foreignKey({
+      name: 'queue_slot_offers_entry_fk',
+      columns: [t.queueEntryId],
+      foreignColumns: [queueEntries.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'queue_slot_offers_patient_fk',
+      columns: [t.patientId],
+      foreignColumns: [patients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'queue_slot_offers_availability_fk',
+      columns: [t.availabilityId],
+      foreignColumns: [availabilities.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'queue_slot_offers_freed_fk',
+      columns: [t.freedAppointmentId],
+      foreignColumns: [appointments.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'queue_slot_offers_appointment_fk',
+      columns: [t.appointmentId],
+      foreignColumns: [appointments.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'queue_slot_offers_created_by_fk',
       columns: [t.createdBy],
       foreignColumns: [users.id],
     }).onDelete('set null'),

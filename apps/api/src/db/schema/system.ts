@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Who changed what, written in the same transaction as the change (ARCHITECTURE rule 7). */
@@ -31,8 +41,19 @@ export const eventLog = pgTable(
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The stream position (SSE id), assigned at commit in commit order by a deferred trigger (migration
+     * 0012, decision 012), so Last-Event-ID replay never skips an event that committed late. Null only
+     * inside the publishing transaction.
+     */
+    seq: bigint('seq', { mode: 'number' }),
   },
-  (t) => [index('event_log_channel_idx').on(t.channel, t.id), index('event_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('event_log_channel_idx').on(t.channel, t.id),
+    index('event_log_created_idx').on(t.createdAt),
+    uniqueIndex('event_log_seq_key').on(t.seq),
+    index('event_log_channel_seq_idx').on(t.channel, t.seq),
+  ],
 );
 
 /** Organisation settings as key/value (spec part 2 §3 "Settings"). */

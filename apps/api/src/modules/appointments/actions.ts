@@ -6,6 +6,8 @@ import { DEFAULT_CANCEL_REASON, type AppointmentStatus } from '@ips/shared/schem
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
+import { freedSlotAction, offerFreedSlot } from '../queue/freed-slot';
+import { publishQueueEvent } from '../queue/events';
 import { cancelWaitingFromAppointment } from '../queue/repo';
 import { checkWithinAgenda } from './agenda-time';
 import * as brepo from './booking-repo';
@@ -121,10 +123,25 @@ export async function updateAppointment(
     if (Object.keys(values).length === 0) throw new AppError('VALIDATION', 'No hay cambios para guardar');
 
     const after = (await repo.update(tx, id, values))!;
-    if (action === 'restore') await cancelWaitingFromAppointment(tx, id, 'Cita restaurada');
+    if (action === 'restore') await leaveQueueOnRestore(tx, deps, actor, id);
     await record(tx, deps, actor, action, before, after);
+    if (action === 'cancel' && from === 'Confirmada')
+      await offerFreedSlot(tx, deps, actor, after, await freedSlotAction(tx));
     return toAppointmentDto((await repo.findWithNames(tx, id))!, tz);
   });
+}
+
+/** A restored appointment's patient no longer waits: the entry its cancellation created leaves the queue. */
+async function leaveQueueOnRestore(tx: Executor, deps: AppDeps, actor: Actor, appointmentId: number) {
+  for (const entry of await cancelWaitingFromAppointment(tx, appointmentId, 'Cita restaurada')) {
+    await writeAudit(tx, actor, {
+      table: 'queue_entries',
+      recordId: entry.id,
+      action: 'remove',
+      newValues: { status: entry.status, outcome: entry.outcome, restored_appointment_id: appointmentId },
+    });
+    await publishQueueEvent(tx, deps, 'cancelled', entry);
+  }
 }
 
 /** Cancelada → Confirmada when the slot is still free and nothing overlaps at its time; else 409. */
@@ -140,7 +157,7 @@ export async function restoreAppointment(deps: AppDeps, actor: Actor, id: number
       cancellationReason: null,
       cancelledAt: null,
     }))!;
-    await cancelWaitingFromAppointment(tx, id, 'Cita restaurada');
+    await leaveQueueOnRestore(tx, deps, actor, id);
     await record(tx, deps, actor, 'restore', before, after);
     return toAppointmentDto((await repo.findWithNames(tx, id))!, tz);
   });

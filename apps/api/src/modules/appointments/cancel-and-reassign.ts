@@ -6,21 +6,16 @@ import {
   type CancelAndReassignBody,
   type CancelAndReassignResult,
 } from '@ips/shared/schemas/appointment-booking';
-import { APPOINTMENT_TYPES, INSURANCE_TYPES } from '@ips/shared/schemas/appointments';
-import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import { QUEUE_CHANNEL } from '../queue/events';
+import { publishQueueEvent } from '../queue/events';
+import { freedSlotAction, offerFreedSlot } from '../queue/freed-slot';
 import * as qrepo from '../queue/repo';
-import { bookInTransaction } from './booking';
 import * as brepo from './booking-repo';
 import { auditView, toAppointmentDto } from './dto';
 import * as repo from './repo';
 import { APPOINTMENTS_CHANNEL } from './service';
 import { releaseSlot } from './slots';
-
-/** How many waiting entries are tried for a freed slot (a patient busy at that time is passed over). */
-const CANDIDATES = 20;
 
 /**
  * Returns a Confirmada appointment's patient to the waiting queue (spec §4, §7), in one transaction: the
@@ -57,7 +52,14 @@ export async function cancelAndReassign(
       availability_id: before.availabilityId,
     });
 
-    const given = body.auto_assign ? await giveSlot(tx, deps, actor, before) : null;
+    // An explicit auto_assign books the slot for the next patient; otherwise the setting decides, but this
+    // request never books on its own (at most the agents are told).
+    const setting = await freedSlotAction(tx);
+    const mode = body.auto_assign ? 'auto_assign' : setting === 'off' ? 'off' : 'notify';
+    const offered = await offerFreedSlot(tx, deps, actor, before, mode);
+    const given = offered?.appointmentId
+      ? { ...offered, appointmentId: offered.appointmentId, queueId: offered.queueId }
+      : null;
 
     const { entry, created } = await qrepo.enqueue(tx, {
       patientId: before.patientId,
@@ -79,12 +81,14 @@ export async function cancelAndReassign(
         action: 'enqueue',
         newValues: qrepo.auditView(entry),
       });
-      await deps.events.publish(tx, QUEUE_CHANNEL, 'queue.enqueued', { id: entry.id });
+      await publishQueueEvent(tx, deps, 'enqueue', entry);
     }
 
     let next: CancelAndReassignResult['next_in_queue'] = null;
     if (given)
       next = { patient_id: given.patientId, patient_name: given.patientName, queue_id: given.queueId };
+    else if (offered)
+      next = { patient_id: offered.patientId, patient_name: offered.patientName, queue_id: offered.queueId };
     else {
       const [first] = await qrepo.nextWaiting(tx, before.specialtyId, 1, before.patientId);
       if (first) {
@@ -104,56 +108,4 @@ export async function cancelAndReassign(
       next_in_queue: next,
     };
   });
-}
-
-/** Books the freed slot for the first waiting patient of the specialty who is free at that time, if any. */
-async function giveSlot(tx: Executor, deps: AppDeps, actor: Actor, freed: repo.AppointmentRow) {
-  const tz = deps.config.orgTimezone;
-  if (!freed.availabilityId || freed.scheduledAt.getTime() <= Date.now()) return null;
-  const agenda = await brepo.findAgenda(tx, freed.availabilityId);
-  if (!agenda || agenda.status !== 'Activa') return null;
-  const candidates = await qrepo.nextWaiting(tx, freed.specialtyId, CANDIDATES, freed.patientId);
-  for (const entry of candidates) {
-    const patient = await brepo.findPatient(tx, entry.patientId);
-    if (!patient || patient.status !== 'Activo') continue;
-    const busy = await brepo.overlapping(tx, {
-      patientId: entry.patientId,
-      from: freed.scheduledAt,
-      to: freed.endsAt,
-    });
-    if (busy.length > 0) continue;
-    const type =
-      APPOINTMENT_TYPES.find((t) => t === entry.appointmentType) ??
-      APPOINTMENT_TYPES.find((t) => t === freed.appointmentType) ??
-      'Presencial';
-    const row = await bookInTransaction(tx, deps, actor, {
-      patient_id: entry.patientId,
-      availability_id: freed.availabilityId,
-      scheduled_at: localDateTime(freed.scheduledAt, tz),
-      duration_minutes: freed.durationMinutes,
-      appointment_type: type,
-      status: 'Confirmada',
-      reason: entry.reason ?? freed.reason,
-      notes: entry.notes,
-      insurance_type: INSURANCE_TYPES.find((t) => t === entry.insuranceType) ?? null,
-      room_id: freed.roomId,
-      manual: false,
-    });
-    const scheduled = (await qrepo.markScheduled(tx, entry.id, row.id))!;
-    await writeAudit(tx, actor, {
-      table: 'queue_entries',
-      recordId: entry.id,
-      action: 'scheduled',
-      oldValues: qrepo.auditView(entry),
-      newValues: qrepo.auditView(scheduled),
-    });
-    await deps.events.publish(tx, QUEUE_CHANNEL, 'queue.scheduled', { id: entry.id, appointment_id: row.id });
-    return {
-      patientId: entry.patientId,
-      patientName: patient.name,
-      queueId: entry.id,
-      appointmentId: row.id,
-    };
-  }
-  return null;
 }

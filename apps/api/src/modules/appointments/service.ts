@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { availabilities } from '../../db/schema/agendas';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
+import { freedSlotAction, offerFreedSlot } from '../queue/freed-slot';
 import { auditView, toAppointmentDto } from './dto';
 import * as repo from './repo';
 import { releaseSlot, takeSlot } from './slots';
@@ -78,6 +79,8 @@ export async function cancelAppointment(
       id,
       availability_id: before.availabilityId,
     });
+    if (before.status === 'Confirmada')
+      await offerFreedSlot(tx, deps, actor, before, await freedSlotAction(tx));
     return toAppointmentDto((await repo.findWithNames(tx, id))!, tz);
   });
 }

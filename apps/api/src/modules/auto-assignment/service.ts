@@ -21,7 +21,7 @@ import { toAppointmentDto } from '../appointments/dto';
 import * as appointmentRepo from '../appointments/repo';
 import { NO_SLOTS_MESSAGE } from '../appointments/slots';
 import * as agendaRepo from '../availabilities/repo';
-import { QUEUE_CHANNEL } from '../queue/events';
+import { publishQueueEvent } from '../queue/events';
 import * as qrepo from '../queue/repo';
 
 /** How many agendas are examined before the patient goes to the queue (the window is at most 180 days). */
@@ -107,7 +107,7 @@ export async function smartAssign(
         action: 'enqueue',
         newValues: qrepo.auditView(entry),
       });
-      await deps.events.publish(tx, QUEUE_CHANNEL, 'queue.enqueued', { id: entry.id });
+      await publishQueueEvent(tx, deps, 'enqueue', entry);
     }
     return {
       success: true as const,

@@ -161,3 +161,54 @@ export async function cancelWaitingFromAppointment(
     )
     .returning();
 }
+
+/** The entry locked for the rest of the transaction (every queue mutation starts here). */
+export async function findByIdForUpdate(db: Executor, id: number) {
+  const [row] = await db.select().from(queueEntries).where(eq(queueEntries.id, id)).for('update');
+  return row ?? null;
+}
+
+/**
+ * The next waiting entry (of the specialty, or of any by priority then arrival), locked; entries other
+ * transactions hold are skipped, so concurrent agents each get a different one (or none).
+ */
+export async function claimNextWaiting(db: Executor, specialtyId?: number | null) {
+  const [row] = await db
+    .select()
+    .from(queueEntries)
+    .where(
+      and(
+        eq(queueEntries.status, 'waiting'),
+        specialtyId ? eq(queueEntries.specialtyId, specialtyId) : undefined,
+      ),
+    )
+    .orderBy(asc(queueEntries.priorityRank), asc(queueEntries.createdAt), asc(queueEntries.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+export async function update(db: Executor, id: number, values: Partial<NewQueueEntry>) {
+  const [row] = await db
+    .update(queueEntries)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(queueEntries.id, id))
+    .returning();
+  return row!;
+}
+
+/** Takes the entry out of the queue: scheduled (with or without an appointment) or cancelled. */
+export function close(
+  db: Executor,
+  id: number,
+  to: { status: 'scheduled' | 'cancelled'; outcome: string; appointmentId?: number | null },
+) {
+  return update(db, id, {
+    status: to.status,
+    outcome: to.outcome,
+    appointmentId: to.appointmentId ?? null,
+    resolvedAt: new Date(),
+  });
+}
+
+export const isActive = (e: QueueEntryRow) => e.status === 'waiting' || e.status === 'assigned';

@@ -16,5 +16,7 @@ export function defaultSettings(orgTimezone: string = DEFAULT_TIMEZONE): Record<
     cc_max_wait_minutes: 15,
     auto_cancel_without_confirmation: false,
     auto_cancel_also_appointments_default: true,
+    /** What a cancellation does with the freed slot: 'auto_assign', 'notify' or 'off' (decision 012). */
+    queue_freed_slot_action: 'notify',
   };
 }

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  callLogResponse,
+  createCallLogBody,
+  listCallLogsQuery,
+  listCallLogsResponse,
+} from '@ips/shared/schemas/call-logs';
+import { actorOf } from '../../lib/context';
+import { registerConstraintMessage } from '../../plugins/errors';
+import { QUEUE_ROLES } from '../queue/roles';
+import { createCallLog, listCallLogs } from './service';
+
+const callLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['call-logs'];
+  registerConstraintMessage('call_logs_specialty_fk', 'NOT_FOUND', 'Especialidad no encontrada');
+  registerConstraintMessage('call_logs_queue_fk', 'NOT_FOUND', 'Entrada de la cola no encontrada');
+  registerConstraintMessage('call_logs_appointment_fk', 'NOT_FOUND', 'Cita no encontrada');
+
+  app.get(
+    '/call-logs',
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags,
+        summary:
+          'Registro de llamadas (patient_id, queue_id, status, channel, direction, date, q), las más recientes primero. Las llamadas automáticas solicitadas quedan en estado pending hasta que el agente de voz las realice.',
+        querystring: listCallLogsQuery,
+        response: { 200: listCallLogsResponse },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listCallLogs(app.deps, request.query)) }),
+  );
+
+  app.post(
+    '/call-logs',
+    {
+      config: { policy: QUEUE_ROLES },
+      schema: {
+        tags,
+        summary: 'Registrar una llamada de un agente',
+        body: createCallLogBody,
+        response: { 201: callLogResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return {
+        success: true as const,
+        data: await createCallLog(app.deps, actorOf(request), request.body),
+        message: 'Llamada registrada',
+      };
+    },
+  );
+};
+
+export default callLogRoutes;

@@ -1,0 +1,71 @@
+import { AppError } from '@ips/shared/errors';
+import { startOfLocalDay } from '@ips/shared/format';
+import { addDays } from '@ips/shared/scheduling/calendar-days';
+import type { CreateCallLogBody, ListCallLogsQuery } from '@ips/shared/schemas/call-logs';
+import type { Executor } from '../../db/client';
+import { writeAudit } from '../../lib/audit';
+import type { Actor, AppDeps } from '../../lib/context';
+import * as brepo from '../appointments/booking-repo';
+import { CALL_LOGS_CHANNEL } from '../queue/events';
+import * as repo from './repo';
+
+export async function listCallLogs(deps: AppDeps, q: ListCallLogsQuery) {
+  const tz = deps.config.orgTimezone;
+  const { rows, total } = await repo.list(
+    deps.db,
+    {
+      patientId: q.patient_id,
+      queueId: q.queue_id,
+      status: q.status,
+      channel: q.channel,
+      direction: q.direction,
+      from: q.date ? startOfLocalDay(q.date, tz) : undefined,
+      to: q.date ? startOfLocalDay(addDays(q.date, 1), tz) : undefined,
+      q: q.q,
+    },
+    q.limit,
+    (q.page - 1) * q.limit,
+  );
+  return { data: rows, total, page: q.page, limit: q.limit };
+}
+
+/** Records a call log inside the caller's transaction, audited and published. */
+export async function recordCallLog(tx: Executor, deps: AppDeps, actor: Actor, values: repo.NewCallLog) {
+  const row = await repo.insert(tx, values);
+  await writeAudit(tx, actor, {
+    table: 'call_logs',
+    recordId: row.id,
+    action: 'create',
+    newValues: repo.auditView(row),
+  });
+  await deps.events.publish(tx, CALL_LOGS_CHANNEL, 'call_log.created', {
+    id: row.id,
+    patient_id: row.patientId,
+    status: row.status,
+  });
+  return row;
+}
+
+/** POST /call-logs: an agent's own log. A call that happened gets its end time now. */
+export async function createCallLog(deps: AppDeps, actor: Actor, body: CreateCallLogBody) {
+  return deps.db.transaction(async (tx) => {
+    const patient = await brepo.findPatient(tx, body.patient_id);
+    if (!patient) throw new AppError('NOT_FOUND', 'Paciente no encontrado');
+    const done = body.status === 'completed' || body.status === 'failed';
+    const row = await recordCallLog(tx, deps, actor, {
+      patientId: body.patient_id,
+      specialtyId: body.specialty_id ?? null,
+      queueId: body.queue_id ?? null,
+      appointmentId: body.appointment_id ?? null,
+      userId: actor.userId,
+      direction: body.direction,
+      channel: body.channel,
+      callType: body.call_type,
+      status: body.status,
+      outcome: body.outcome ?? null,
+      notes: body.notes ?? null,
+      endedAt: done ? new Date() : null,
+    });
+    return (await repo.findDto(tx, row.id))!;
+  });
+}
