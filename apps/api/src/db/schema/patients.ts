@@ -144,7 +144,9 @@ function inactiveSearchIndexes(t: {
 }) {
   const inactive = sql`${t.status} = 'Inactivo'`;
   return [
-    index('patients_inactive_name_trgm_idx').using('gin', sql`${t.nameSort} gin_trgm_ops`).where(inactive),
+    index('patients_inactive_name_trgm_idx')
+      .using('gin', sql`${t.nameSort} gin_trgm_ops`)
+      .where(inactive),
     index('patients_inactive_name_rest_trgm_idx')
       .using('gin', sql`substr(${t.nameSort}, 2) gin_trgm_ops`)
       .where(inactive),
