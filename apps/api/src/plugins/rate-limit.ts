@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '@ips/shared/errors';
 
 /**
- * Per-user limits on the expensive routes (decision 012): a token bucket per user and group, in memory on each
+ * Per-user limits on the expensive routes (decision 014): a token bucket per user and group, in memory on each
  * instance. A route opts in with `config: { rateLimit: 'search' }`. `burst` requests may come at once; after
  * that they refill at `perMinute`. Login has its own lockout per account, kept in the database.
  */
