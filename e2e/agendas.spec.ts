@@ -28,7 +28,12 @@ test.describe('Gestión de Agenda Médica', () => {
     await page.goto('/appointments');
     await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Agenda Médica' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Calendario' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Nueva Cita' })).toHaveCount(0);
+    // 'Nueva Cita' opens the smart assignment of the booking feature.
+    await page.getByRole('button', { name: 'Nueva Cita' }).click();
+    const smart = page.getByRole('dialog', { name: 'Asignación Inteligente de Citas' });
+    await expect(smart).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(smart).toBeHidden();
 
     // Create, first showing the shared schema's messages.
     await page.getByRole('button', { name: 'Crear Agenda', exact: true }).first().click();

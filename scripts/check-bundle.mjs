@@ -7,7 +7,19 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_KB = 170;
 const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+// Packages that must only load on demand (charts, PDF, spreadsheets and what they bring).
+const HEAVY_PACKAGES = [
+  'recharts',
+  'jspdf',
+  'jspdf-autotable',
+  'exceljs',
+  'html2canvas',
+  'd3-shape',
+  'victory-vendor',
+];
 const HEAVY = [/jspdf/i, /jspdf-autotable/i, /recharts/i, /exceljs/i, /html2canvas/i];
+// Written by the `ips-chunk-modules` plugin in apps/web/vite.config.ts: chunk file → packages inside.
+const chunkModules = JSON.parse(readFileSync(join(dist, '.vite/chunk-modules.json'), 'utf8'));
 const SHELL = ['src/app/routes/login-page.tsx', 'src/app/layout/app-layout.tsx'];
 
 const roots = [
@@ -41,6 +53,10 @@ for (const key of seen) {
   total += gz;
   rows.push([chunk.file, (gz / 1024).toFixed(1)]);
   const text = code.toString('utf8');
+  const packages = chunkModules[chunk.file];
+  if (!packages) offenders.push(`${chunk.file} no aparece en chunk-modules.json (¿build sin el plugin?)`);
+  for (const p of packages ?? [])
+    if (HEAVY_PACKAGES.includes(p)) offenders.push(`${chunk.file} incluye ${p}`);
   for (const re of HEAVY)
     if (re.test(key) || re.test(chunk.name ?? '')) offenders.push(`${chunk.file} (${re.source})`);
   if (/new jsPDF|jsPDF\.API|ResponsiveContainer|ExcelJS|WorkbookWriter/.test(text))

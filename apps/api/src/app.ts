@@ -20,6 +20,7 @@ import { VERSION } from './lib/version';
 import { safeUrl, serializeError } from './lib/log-safety';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
 import authRoutes from './modules/auth/routes';
 import eventRoutes from './modules/events/routes';
 import healthRoutes from './modules/health/routes';
@@ -120,6 +121,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       });
     await app.register(errorsPlugin);
     await app.register(authPlugin);
+    await app.register(rateLimitPlugin);
     await app.register(swagger, {
       openapi: {
         info: {

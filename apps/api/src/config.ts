@@ -24,6 +24,7 @@ const envSchema = z.object({
   CORS_ORIGIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
 });
 
 export interface AppConfig {
@@ -45,6 +46,8 @@ export interface AppConfig {
   logLevel: string;
   /** Built web app to serve; none in tests. */
   webDist?: string;
+  /** Multiplies the per-user limits of plugins/rate-limit.ts; 0 turns them off. */
+  rateLimitScale: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigin: e.CORS_ORIGIN,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }
 

@@ -27,6 +27,19 @@ describe('SSE stream', () => {
     await s.close();
   });
 
+  it('delivers an event too big for a NOTIFY whole, read back from event_log', async () => {
+    const received: unknown[] = [];
+    const off = t.app.deps.events.subscribe(SYSTEM_CHANNEL, (e) => received.push(e.payload));
+    const big = { text: 'á'.repeat(6000), n: 2 };
+    await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'grande', big);
+    await t.app.deps.events.publish(t.app.deps.db, SYSTEM_CHANNEL, 'pequeño', { n: 3 });
+    for (let i = 0; i < 100 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    off();
+    // The big one is read back from the table first, so the two may arrive in either order.
+    expect(received).toHaveLength(2);
+    expect(received).toEqual(expect.arrayContaining([big, { n: 3 }]));
+  });
+
   it('refuses a stream without a valid token', async () => {
     const res = await fetch(`${base}/api/events/stream?token=basura`);
     expect(res.status).toBe(401);

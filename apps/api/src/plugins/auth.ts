@@ -14,6 +14,8 @@ export interface DeclaredRoute {
   url: string;
   policy: Policy;
   queryToken: boolean;
+  /** The per-user limit group it counts against (plugins/rate-limit.ts), if any. */
+  rateLimit?: string;
   /** The route's zod schemas (body, querystring, params), for the fuzzing tests. */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
@@ -76,7 +78,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    const config = route.config as { policy?: Policy; queryToken?: boolean } | undefined;
+    const config = route.config as { policy?: Policy; queryToken?: boolean; rateLimit?: string } | undefined;
     const policy = config?.policy;
     if (!policy) throw new Error(`La ruta ${route.method} ${route.url} no declara config.policy`);
     for (const method of [route.method].flat()) {
@@ -86,6 +88,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
           url: route.url,
           policy,
           queryToken: config?.queryToken === true,
+          ...(config?.rateLimit ? { rateLimit: config.rateLimit } : {}),
           schema: route.schema as DeclaredRoute['schema'],
         });
     }

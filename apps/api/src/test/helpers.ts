@@ -20,6 +20,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_MODE: 'false' }),
     dataDir: 'memory://',
     demoMode: false,
+    // The fuzzing and matrix tests send hundreds of requests per route; rate-limit.test.ts uses 1.
+    rateLimitScale: 50,
     ...overrides,
   };
 }

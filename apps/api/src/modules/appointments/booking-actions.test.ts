@@ -1,52 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import {
-  bookedSlots,
-  buildWorld,
-  createAgenda,
-  newPatient,
-  nextWeekday,
-  type AgendaDto,
-  type World,
-} from '../availabilities/test-factory';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingFixture, OVERLAP } from './booking-test-setup';
+import { bookedSlots, newPatient, nextWeekday, type World } from '../availabilities/test-factory';
 
-let t: TestApp;
+const fixture = bookingFixture();
+const { agenda, post, audits } = fixture;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ w } = fixture.ctx);
 });
-afterAll(async () => t?.close());
-
-const OVERLAP =
-  'Conflicto de agenda: Existe un solapamiento en ese horario (doctor, paciente, sala). Ajusta fecha/hora o duración.';
-
-/** A fresh agenda on its own date (weeks apart per call) so the tests never share a doctor's day. */
-let week = 0;
-async function agenda(fields: Record<string, unknown> = {}): Promise<AgendaDto> {
-  week += 1;
-  return createAgenda(w, { date: nextWeekday(3, 7 * week), capacity: 4, ...fields });
-}
-
-async function post(
-  payload: Record<string, unknown>,
-  headers: Record<string, string> = {},
-  call = w.c.reception,
-) {
-  return call({ method: 'POST', url: '/api/appointments', payload, headers });
-}
-
-async function audits(id: number) {
-  const res = await t.app.deps.db.execute<{ action: string }>(
-    sql`select action from audit_log where table_name = 'appointments' and record_id = ${String(id)} order by id`,
-  );
-  return res.rows.map((r) => r.action);
-}
 
 describe('status transitions (spec §4)', () => {
   async function standalone(status?: string) {
-    const date = nextWeekday(1, 300 + 7 * ++week);
+    const date = nextWeekday(1, 300 + 7 * fixture.nextWeek());
     const res = await post({
       patient_id: await newPatient(w),
       location_id: w.northId,

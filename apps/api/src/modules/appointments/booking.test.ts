@@ -1,51 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { appointments } from '../../db/schema/appointments';
 import { doctors } from '../../db/schema/resources';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import type { TestApp } from '../../test/helpers';
+import { bookingFixture, OVERLAP } from './booking-test-setup';
 import {
   bookedSlots,
-  buildWorld,
   createAgenda,
   newPatient,
   nextWeekday,
-  type AgendaDto,
   type World,
 } from '../availabilities/test-factory';
 
+const fixture = bookingFixture();
+const { agenda, post, audits } = fixture;
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = fixture.ctx);
 });
-afterAll(async () => t?.close());
-
-const OVERLAP =
-  'Conflicto de agenda: Existe un solapamiento en ese horario (doctor, paciente, sala). Ajusta fecha/hora o duración.';
-
-/** A fresh agenda on its own date (weeks apart per call) so the tests never share a doctor's day. */
-let week = 0;
-async function agenda(fields: Record<string, unknown> = {}): Promise<AgendaDto> {
-  week += 1;
-  return createAgenda(w, { date: nextWeekday(3, 7 * week), capacity: 4, ...fields });
-}
-
-async function post(
-  payload: Record<string, unknown>,
-  headers: Record<string, string> = {},
-  call = w.c.reception,
-) {
-  return call({ method: 'POST', url: '/api/appointments', payload, headers });
-}
-
-async function audits(id: number) {
-  const res = await t.app.deps.db.execute<{ action: string }>(
-    sql`select action from audit_log where table_name = 'appointments' and record_id = ${String(id)} order by id`,
-  );
-  return res.rows.map((r) => r.action);
-}
 
 describe('POST /appointments', () => {
   it('a quick appointment (no time) is Confirmada at the next free time and takes a slot', async () => {

@@ -49,21 +49,22 @@ export async function createAppointment(
   idempotencyKey?: string | null,
 ): Promise<BookingOutcome> {
   const tz = deps.config.orgTimezone;
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     if (idempotencyKey) {
       await brepo.lockIdempotencyKey(tx, idempotencyKey);
       const seen = await brepo.findIdByIdempotencyKey(tx, idempotencyKey);
       if (seen) {
         if (seen.patientId !== body.patient_id) throw new AppError('CONFLICT', E.keyReused);
-        return {
-          appointment: toAppointmentDto((await repo.findWithNames(tx, seen.id))!, tz),
-          created: false,
-        };
+        return { id: seen.id, created: false };
       }
     }
     const row = await bookInTransaction(tx, deps, actor, body, idempotencyKey ?? null);
-    return { appointment: toAppointmentDto((await repo.findWithNames(tx, row.id))!, tz), created: true };
+    return { id: row.id, created: true };
   });
+  // Read back after the commit: the agenda's row lock is released one statement sooner for the next booking.
+  const saved = await repo.findWithNames(deps.db, outcome.id);
+  if (!saved) throw new AppError('NOT_FOUND', 'Cita no encontrada');
+  return { appointment: toAppointmentDto(saved, tz), created: outcome.created };
 }
 
 /** The booking itself, inside the caller's transaction (also used by smart assignment and the queue). */

@@ -58,7 +58,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointments/summary',
     {
-      config: { policy: 'authenticated' },
+      config: { policy: 'authenticated', rateLimit: 'report' },
       schema: {
         tags,
         summary: 'Resumen por día (start, end; por defecto el mes en curso): citas y agendas no canceladas',

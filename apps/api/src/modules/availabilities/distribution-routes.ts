@@ -76,7 +76,7 @@ export function registerDistributionRoutes(fastify: FastifyInstance) {
   app.get(
     '/availabilities/distributions/stats',
     {
-      config: { policy: READ },
+      config: { policy: READ, rateLimit: 'report' },
       schema: {
         tags,
         summary: 'Totales de cuota y asignados, y franjas de utilización (≥90%, ≥80%, ≥60%, menos)',

@@ -75,7 +75,7 @@ export function registerReportRoutes(fastify: FastifyInstance) {
   app.get(
     '/availabilities/daily-export',
     {
-      config: { policy: READ },
+      config: { policy: READ, rateLimit: 'export' },
       schema: {
         tags,
         summary: 'Datos de la agenda diaria por doctor para PDF y Excel (date; por defecto hoy)',

@@ -56,7 +56,7 @@ const cupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cups/stats/summary',
     {
-      config: { policy: read },
+      config: { policy: read, rateLimit: 'report' },
       schema: { tags, summary: 'Resumen del catálogo CUPS', response: { 200: ok(cupsStatsDto) } },
     },
     async () => ({ success: true as const, data: await cupsStats(app.deps.db) }),

@@ -75,7 +75,7 @@ const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/locations/:id/metrics',
     {
-      config: { policy: read },
+      config: { policy: read, rateLimit: 'report' },
       schema: {
         tags,
         summary: 'Capacidad, ocupación (fracción 0–1) y citas de la sede en un mes (por defecto el actual)',

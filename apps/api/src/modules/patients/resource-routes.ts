@@ -32,7 +32,7 @@ export function registerPatientResource(
   app.get(
     prefix,
     {
-      config: { policy: READ },
+      config: { policy: READ, rateLimit: 'directory' },
       schema: {
         tags,
         summary:

@@ -26,7 +26,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPatientResource(app, '/enhanced-patients', enhancedPatientListQuery, 'enhanced-patients');
 
   const search = (tag: string, summary: string) => ({
-    config: { policy: READ },
+    config: { policy: READ, rateLimit: 'search' as const },
     schema: { tags: [tag], summary, querystring: quickSearchQuery, response: { 200: patientSearchResponse } },
   });
   const answer = async (text: string | undefined, limit: number) => {
@@ -53,7 +53,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/patients-v2/summary',
     {
-      config: { policy: READ },
+      config: { policy: READ, rateLimit: 'report' },
       schema: {
         tags: ['patients-v2'],
         summary: 'Tarjetas del directorio: total (activos, inactivos), Nuevos Hoy, por género y Top 3 EPS',
@@ -64,7 +64,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const statistics = {
-    config: { policy: READ },
+    config: { policy: READ, rateLimit: 'report' as const },
     schema: {
       tags: ['patients-v2'],
       summary: 'Estadísticas demográficas de pacientes',

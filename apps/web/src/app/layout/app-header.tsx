@@ -3,7 +3,7 @@ import { formatLongDate } from '@ips/shared/format';
 import { useSidebar } from '@/app/layout/sidebar-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Hint } from '@/components/ui/hint';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const SHORTCUT = isMac ? '⌘B' : 'Ctrl+B';
@@ -23,28 +23,25 @@ export function AppHeader({
 
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b bg-card/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/75 md:px-5">
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            onClick={isMobile ? () => setMobileOpen(true) : toggle}
-            aria-label={label}
-            aria-keyshortcuts={isMobile ? undefined : 'Control+B Meta+B'}
-            aria-expanded={isMobile ? undefined : expanded}
-            className="text-muted-foreground"
-          >
-            {isMobile ? (
-              <MenuIcon aria-hidden />
-            ) : expanded ? (
-              <PanelLeftCloseIcon aria-hidden />
-            ) : (
-              <PanelLeftOpenIcon aria-hidden />
-            )}
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent side="bottom">{isMobile ? label : `${label} (${SHORTCUT})`}</TooltipContent>
-      </Tooltip>
+      <Hint label={isMobile ? label : `${label} (${SHORTCUT})`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={isMobile ? () => setMobileOpen(true) : toggle}
+          aria-label={label}
+          aria-keyshortcuts={isMobile ? undefined : 'Control+B Meta+B'}
+          aria-expanded={isMobile ? undefined : expanded}
+          className="text-muted-foreground"
+        >
+          {isMobile ? (
+            <MenuIcon aria-hidden />
+          ) : expanded ? (
+            <PanelLeftCloseIcon aria-hidden />
+          ) : (
+            <PanelLeftOpenIcon aria-hidden />
+          )}
+        </Button>
+      </Hint>
 
       {isMobile ? (
         <p className="min-w-0 flex-1 truncate text-sm font-semibold">{orgName}</p>

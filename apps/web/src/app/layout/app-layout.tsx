@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import { ShieldXIcon } from 'lucide-react';
@@ -6,8 +6,6 @@ import { canSee, findItem } from '@/app/nav';
 import { AppHeader } from '@/app/layout/app-header';
 import { SidebarContent } from '@/app/layout/sidebar-content';
 import { SidebarProvider, useSidebar } from '@/app/layout/sidebar-context';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { useMe } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
 import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
@@ -15,6 +13,9 @@ import { clearLogin, updateUser } from '@/lib/auth-storage';
 import { LiveEventsProvider } from '@/lib/live-events';
 import { useAuth } from '@/lib/use-auth';
 import { cn } from '@/lib/utils';
+
+// The drawer (a modal dialog with focus trap and scroll lock) is only fetched on a narrow screen.
+const MobileSidebar = lazy(() => import('@/app/layout/mobile-sidebar'));
 
 function endedByServer() {
   clearLogin('session-ended');
@@ -28,9 +29,7 @@ export default function AppLayout() {
   return (
     <LiveEventsProvider onSessionEnded={endedByServer}>
       <SidebarProvider>
-        <TooltipProvider delayDuration={300}>
-          <Shell />
-        </TooltipProvider>
+        <Shell />
       </SidebarProvider>
     </LiveEventsProvider>
   );
@@ -89,13 +88,11 @@ function Shell() {
         </aside>
       )}
       {isMobile && (
-        <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
-          <SheetContent data-testid="sidebar-sheet">
-            <SheetTitle className="sr-only">Menú</SheetTitle>
-            <SheetDescription className="sr-only">Navegación principal del sistema</SheetDescription>
+        <Suspense fallback={null}>
+          <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen}>
             {content(false, () => setMobileOpen(false))}
-          </SheetContent>
-        </Sheet>
+          </MobileSidebar>
+        </Suspense>
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { NavLink, useMatch, useResolvedPath } from 'react-router';
 import type { NavItem } from '@/app/nav';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Hint } from '@/components/ui/hint';
 import { cn } from '@/lib/utils';
 
 export const sidebarItemClass =
@@ -15,14 +15,13 @@ export function CollapsedTooltip({
 }: {
   label: string;
   collapsed: boolean;
-  children: ReactNode;
+  children: ReactElement<{ 'aria-describedby'?: string }>;
 }) {
   if (!collapsed) return children;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
+    <Hint label={label} side="right">
+      {children}
+    </Hint>
   );
 }
 
@@ -37,8 +36,7 @@ export function NavLinkItem({
 }) {
   const Icon = item.icon;
   const Badge = item.badge;
-  // Computed here rather than with NavLink's className function: the tooltip trigger (Slot) merges class names
-  // as strings and would turn a function into text.
+  // Computed here rather than with NavLink's className function, so the class is a plain string.
   const resolved = useResolvedPath(item.path);
   // '/' (the dashboard) is active only on itself, not under every other page.
   const end = item.path === '/';

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-context';
+import { useAgendaSlots } from '@/features/agendas/components/agenda-slots';
 import { AutoCancelDialog } from '@/features/agendas/components/auto-cancel-dialog';
 import { CalendarTab } from '@/features/agendas/components/calendar-tab';
 import { QuotaTab } from '@/features/agendas/components/distribution/quota-tab';
@@ -11,13 +12,14 @@ import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permiss
 import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
 
 /**
- * Gestión de Agenda Médica (spec part 1 §2). 'Nueva Cita' (smart assignment) is added by the booking feature;
- * until then it is absent.
+ * Gestión de Agenda Médica (spec part 1 §2). 'Nueva Cita' (smart assignment) and the booking actions come from
+ * the booking feature through AgendaSlotsProvider (see app/routes/agenda-management-page.tsx).
  */
 export function AgendaManagementView() {
   const { today } = useOrgToday();
   const canManage = useCanManageAgendas();
   const dialogs = useAgendaDialogs();
+  const { headerActions } = useAgendaSlots();
   const [selected, setSelected] = useState<string | null>(null);
 
   return (
@@ -34,6 +36,7 @@ export function AgendaManagementView() {
               <PrinterIcon aria-hidden />
               Imprimir Agenda
             </Button>
+            {headerActions}
             {canManage && (
               <Button
                 onClick={() =>

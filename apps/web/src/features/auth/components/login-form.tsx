@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { AlertCircleIcon, EyeIcon, EyeOffIcon, Loader2Icon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,26 +19,55 @@ function errorTitle(err: unknown): string {
   return 'Error al iniciar sesión';
 }
 
+type Field = keyof LoginInput;
+type Errors = Partial<Record<Field, string>>;
+
+/** The same rules and messages the form always had; the server checks the credentials. */
+function validate(values: LoginInput): Errors {
+  const errors: Errors = {};
+  if (!values.email) errors.email = 'Ingrese su correo electrónico';
+  else if (!EMAIL.test(values.email)) errors.email = 'Ingrese un correo electrónico válido';
+  if (!values.password) errors.password = 'Ingrese su contraseña';
+  return errors;
+}
+
+/**
+ * Plain controlled state rather than a form library: this form is on the first screen every user loads.
+ * Like before, errors show after the first submit and are re-checked as the user types.
+ */
 export function LoginForm({ demoMode }: { demoMode: boolean }) {
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    formState: { errors },
-  } = useForm<LoginInput>({ defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const onSubmit = handleSubmit((values) =>
-    login.mutate({ email: values.email.trim(), password: values.password }),
-  );
+  function change(field: Field, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors((e) => ({ ...e, [field]: validate(next)[field] }));
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    const first = (['email', 'password'] as const).find((f) => found[f]);
+    if (first) {
+      inputs[first].current?.focus();
+      return;
+    }
+    login.mutate({ email: values.email.trim(), password: values.password });
+  }
 
   function pickDemo(email: string, password: string) {
-    setValue('email', email, { shouldValidate: true });
-    setValue('password', password, { shouldValidate: true });
+    const next = { email, password };
+    setValues(next);
+    setErrors(validate(next));
     login.reset();
-    setFocus('password');
+    inputs.password.current?.focus();
   }
 
   return (
@@ -64,14 +92,14 @@ export function LoginForm({ demoMode }: { demoMode: boolean }) {
             autoFocus
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? 'email-error' : undefined}
-            {...register('email', {
-              required: 'Ingrese su correo electrónico',
-              pattern: { value: EMAIL, message: 'Ingrese un correo electrónico válido' },
-            })}
+            ref={inputs.email}
+            name="email"
+            value={values.email}
+            onChange={(e) => change('email', e.target.value)}
           />
           {errors.email && (
             <p id="email-error" className="text-xs font-medium text-destructive">
-              {errors.email.message}
+              {errors.email}
             </p>
           )}
         </div>
@@ -86,7 +114,10 @@ export function LoginForm({ demoMode }: { demoMode: boolean }) {
               className="pr-11"
               aria-invalid={errors.password ? true : undefined}
               aria-describedby={errors.password ? 'password-error' : undefined}
-              {...register('password', { required: 'Ingrese su contraseña' })}
+              ref={inputs.password}
+              name="password"
+              value={values.password}
+              onChange={(e) => change('password', e.target.value)}
             />
             <button
               type="button"
@@ -104,7 +135,7 @@ export function LoginForm({ demoMode }: { demoMode: boolean }) {
           </div>
           {errors.password && (
             <p id="password-error" className="text-xs font-medium text-destructive">
-              {errors.password.message}
+              {errors.password}
             </p>
           )}
         </div>
