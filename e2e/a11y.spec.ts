@@ -88,7 +88,12 @@ test.describe('Accesibilidad (axe-core, WCAG 2.1 AA)', () => {
         await expect(page.locator('[aria-busy="true"], [data-slot="skeleton"]')).toHaveCount(0, {
           timeout: 15_000,
         });
-        await expectNoA11yViolations(page, `${path} › pestaña ${name}`);
+        // The rest of the page was measured with the first tab.
+        await expectNoA11yViolations(
+          page,
+          `${path} › pestaña ${name}`,
+          '[role="tabpanel"][data-state="active"]',
+        );
         opened[path].push(...(await checkDialogs(page, `${path} › pestaña ${name}`)));
       }
     }
