@@ -127,7 +127,7 @@ export function Combobox({
             className,
           )}
         >
-          <span className={cn('truncate', !selected && 'text-muted-foreground/80')}>
+          <span className={cn('truncate', !selected && 'text-muted-foreground')}>
             {selected ? selected.label : placeholder}
           </span>
           <ChevronsUpDownIcon className="size-4 shrink-0 opacity-60" aria-hidden />
@@ -151,7 +151,7 @@ export function Combobox({
             role="combobox"
             aria-expanded
             aria-autocomplete="list"
-            className="h-10 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground/80 md:text-sm"
+            className="h-10 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground md:text-sm"
           />
         </div>
         <ul ref={listRef} id={listId} role="listbox" className="max-h-64 overflow-y-auto p-1">

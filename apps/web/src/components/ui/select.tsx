@@ -19,7 +19,7 @@ export function SelectTrigger({
         'flex h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-left text-base text-foreground shadow-xs transition-[color,box-shadow] outline-none md:text-sm',
         'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/30',
         'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
-        'disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted-foreground/80',
+        'disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted-foreground',
         '[&>span]:truncate',
         className,
       )}

@@ -92,7 +92,7 @@ export function MonthSummaryCalendar({
                       >
                         <span className="font-medium">{Number(day.slice(8))}</span>
                         {active && (
-                          <span className="text-[10px] leading-none tabular-nums opacity-80">
+                          <span className="text-[10px] leading-none tabular-nums">
                             {c.availabilities}A · {c.appointments}C
                           </span>
                         )}

@@ -100,7 +100,7 @@ function DayCard({
         'flex flex-col gap-2 rounded-lg border p-2.5 text-sm transition-colors',
         day.isSelected ? 'border-primary bg-primary/10' : 'bg-card hover:bg-muted/40',
         day.isToday && 'ring-2 ring-primary',
-        day.isPast && !day.isSelected && 'opacity-70',
+        day.isPast && !day.isSelected && 'border-dashed bg-muted/50',
       )}
     >
       <button

@@ -20,12 +20,12 @@ function Detail({
   children: ReactNode;
 }) {
   return (
-    <div className="flex gap-2.5 text-sm">
-      <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-      <div className="min-w-0">
-        <dt className="sr-only">{label}</dt>
-        <dd className="break-words">{children}</dd>
-      </div>
+    <div className="text-sm">
+      <dt className="sr-only">{label}</dt>
+      <dd className="flex gap-2.5">
+        <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+        <div className="min-w-0 break-words">{children}</div>
+      </dd>
     </div>
   );
 }

@@ -103,11 +103,11 @@ export function DistributionCalendarView() {
           </div>
           <ul className="flex flex-wrap gap-4 text-xs text-muted-foreground" aria-label="Leyenda">
             <li className="inline-flex items-center gap-1.5">
-              <span className="size-3 rounded bg-emerald-500" aria-hidden />
+              <span className="size-3 rounded bg-emerald-700" aria-hidden />
               Con cupos
             </li>
             <li className="inline-flex items-center gap-1.5">
-              <span className="size-3 rounded bg-red-500" aria-hidden />
+              <span className="size-3 rounded bg-red-700" aria-hidden />
               Sin cupos
             </li>
             <li className="inline-flex items-center gap-1.5">
@@ -122,27 +122,31 @@ export function DistributionCalendarView() {
               onRetry={() => void calendar.refetch()}
             />
           ) : (
-            <div className="grid grid-cols-7 gap-1.5" role="grid" aria-busy={calendar.isFetching}>
-              {WEEKDAY_SHORT.map((d) => (
-                <div
-                  key={d}
-                  role="columnheader"
-                  className="pb-1 text-center text-xs font-medium text-muted-foreground"
-                >
-                  {d}
+            <div className="flex flex-col gap-1.5" role="grid" aria-busy={calendar.isFetching}>
+              <div className="grid grid-cols-7 gap-1.5" role="row">
+                {WEEKDAY_SHORT.map((d) => (
+                  <div
+                    key={d}
+                    role="columnheader"
+                    className="pb-1 text-center text-xs font-medium text-muted-foreground"
+                  >
+                    {d}
+                  </div>
+                ))}
+              </div>
+              {monthGrid(month).map((week, w) => (
+                <div key={week.find(Boolean) ?? `week-${w}`} className="grid grid-cols-7 gap-1.5" role="row">
+                  {week.map((day, i) => (
+                    <DayCell
+                      key={day ?? `empty-${w}-${i}`}
+                      day={day}
+                      entry={day ? byDate.get(day) : undefined}
+                      today={today}
+                      onOpen={setOpen}
+                    />
+                  ))}
                 </div>
               ))}
-              {monthGrid(month)
-                .flat()
-                .map((day, i) => (
-                  <DayCell
-                    key={day ?? `empty-${i}`}
-                    day={day}
-                    entry={day ? byDate.get(day) : undefined}
-                    today={today}
-                    onOpen={setOpen}
-                  />
-                ))}
             </div>
           )}
         </CardContent>
@@ -183,8 +187,8 @@ function DayCell({
         }
         className={cn(
           'flex h-16 w-full flex-col items-start justify-between rounded-md border p-1.5 text-left text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-          state === 'available' && 'border-emerald-600 bg-emerald-500 text-white hover:bg-emerald-600',
-          state === 'full' && 'border-red-600 bg-red-500 text-white hover:bg-red-600',
+          state === 'available' && 'border-emerald-800 bg-emerald-700 text-white hover:bg-emerald-800',
+          state === 'full' && 'border-red-800 bg-red-700 text-white hover:bg-red-800',
           state === 'none' && 'text-muted-foreground',
           doctors > 1 && 'border-[3px] border-blue-600',
           day === today && 'ring-2 ring-primary ring-offset-1',
