@@ -13,18 +13,22 @@ const CARDS: { key: keyof DailyQueue['stats']; label: string; icon: LucideIcon; 
 
 export function DailyStats({ stats }: { stats: DailyQueue['stats'] | undefined }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <div
+      role="group"
+      aria-label="Resumen del día"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+    >
       {CARDS.map((c) => (
         <div key={c.key} className="flex items-center gap-3 rounded-xl border bg-card p-4 shadow-sm">
           <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', c.tone)}>
             <c.icon className="size-5" aria-hidden />
           </span>
-          <div className="min-w-0">
+          <dl className="min-w-0">
             <dt className="truncate text-xs font-medium text-muted-foreground">{c.label}</dt>
             <dd className="text-2xl font-semibold tabular-nums">{stats ? stats[c.key] : '—'}</dd>
-          </div>
+          </dl>
         </div>
       ))}
-    </dl>
+    </div>
   );
 }

@@ -27,10 +27,10 @@ function Stat({
       ) : (
         <span className={cn('size-3 shrink-0 rounded-full', dot)} aria-hidden />
       )}
-      <div className="min-w-0">
+      <dl className="min-w-0">
         <dt className="text-xs leading-tight font-medium text-muted-foreground">{label}</dt>
         <dd className="text-2xl font-semibold tabular-nums">{value ?? '—'}</dd>
-      </div>
+      </dl>
     </div>
   );
 }
@@ -38,7 +38,11 @@ function Stat({
 /** Totals of the whole waiting list (not of the filtered view): total, each priority, high-risk pregnancies. */
 export function WaitingSummary({ stats }: { stats: WaitingListData['stats'] | undefined }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6" aria-label="Resumen de la cola">
+    <div
+      role="group"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6"
+      aria-label="Resumen de la cola"
+    >
       <Stat
         label="En espera"
         value={stats?.total_patients_waiting}
@@ -54,6 +58,6 @@ export function WaitingSummary({ stats }: { stats: WaitingListData['stats'] | un
         icon={HeartPulseIcon}
         tone="bg-pink-100 text-pink-700"
       />
-    </dl>
+    </div>
   );
 }
