@@ -113,21 +113,17 @@ async function pageIds(
  */
 export async function listPage(db: Executor, f: PatientListFilter) {
   const counts = await countFor(db, f);
-  const total =
+  const tabs =
     f.status === 'Activo'
-      ? counts.active
+      ? ['active' as const]
       : f.status === 'Inactivo'
-        ? counts.inactive
-        : counts.active + counts.inactive;
+        ? ['inactive' as const]
+        : (['active', 'inactive'] as const);
+  const total = tabs.reduce((n, k) => n + counts[k], 0);
   // A capped total is a lower bound: the end of the list is unknown, so pages are read from the start.
-  const exactTotal =
-    f.status === 'Activo'
-      ? counts.exact.active
-      : f.status === 'Inactivo'
-        ? counts.exact.inactive
-        : counts.exact.active && counts.exact.inactive;
+  const exactTotal = tabs.every((k) => counts.exact[k]);
   const offset = (f.page - 1) * f.limit;
-  if (offset >= total) return { rows: [], total, counts, anchor: null };
+  if (offset >= total) return { rows: [], total, exactTotal, counts, anchor: null };
   const status = f.status ? eq(patients.status, f.status) : undefined;
   const where = and(filterCondition(f), status);
   const split = searchHalves(f.search);
@@ -146,7 +142,7 @@ export async function listPage(db: Executor, f: PatientListFilter) {
       ? (await pageIds(db, where, f, fromEnd, size, { halves, reversed: true })).reverse()
       : await pageIds(db, where, f, offset, size, { halves });
   const rows = await findDetailsByIds(db, ids);
-  return { rows, total, counts, anchor: rows[0] ? anchorToken(rows[0].patient) : null };
+  return { rows, total, exactTotal, counts, anchor: rows[0] ? anchorToken(rows[0].patient) : null };
 }
 
 /** Quick search: by name; a number also puts the patient with exactly that document first. */

@@ -18,21 +18,15 @@ const NOT_FOUND = 'Paciente no encontrado';
 type Changes = Partial<PatientForm>;
 
 export async function listPatients(deps: AppDeps, f: PatientListFilter): Promise<PatientListResponse> {
-  const { rows, total, counts, anchor } = await directory.listPage(deps.db, f);
+  const { rows, total, exactTotal, counts, anchor } = await directory.listPage(deps.db, f);
   const now = new Date();
   const patients = rows.map((r) => toPatientDto(r, deps.config.orgTimezone, now));
-  const exact =
-    f.status === 'Activo'
-      ? counts.exact.active
-      : f.status === 'Inactivo'
-        ? counts.exact.inactive
-        : counts.exact.active && counts.exact.inactive;
   const pagination = {
     page: f.page,
     limit: f.limit,
     total,
     total_pages: Math.ceil(total / f.limit),
-    exact,
+    exact: exactTotal,
     anchor,
   };
   return { success: true, data: { patients, pagination, counts }, total, page: f.page, limit: f.limit };

@@ -1,23 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { TransferMode } from '@ips/shared/schemas/availabilities-actions';
 import { api, type ApiEnvelope } from '@/lib/api-client';
-import { agendaKeys } from '@/features/agendas/api/agenda-keys';
+import { useInvalidateScheduling } from '@/lib/scheduling-queries';
 import type { AgendaDetail } from '@/features/agendas/api/agendas';
 
 type WithMessage<T> = ApiEnvelope<T> & { message?: string };
 
-/** Every agenda change moves counts elsewhere too: the month's location metrics read the same agendas. */
-function useInvalidateAgendas() {
-  const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: agendaKeys.all }),
-      qc.invalidateQueries({ queryKey: ['locations', 'metrics'] }),
-    ]);
-}
-
 function useAgendaMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const invalidate = useInvalidateAgendas();
+  const invalidate = useInvalidateScheduling();
   return useMutation({ mutationFn: fn, onSuccess: () => void invalidate() });
 }
 

@@ -1,6 +1,6 @@
 /**
- * Query keys of the appointments feature. Every booking change invalidates `appointmentKeys.all` and the
- * agenda lists (`['availabilities']`), because a booking moves an agenda's booked_slots.
+ * Query keys of the appointments feature. Every booking change refreshes these and the other scheduling
+ * roots together (lib/scheduling-queries.ts), because a booking moves an agenda's booked_slots.
  */
 export const appointmentKeys = {
   all: ['appointments'] as const,

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type {
   CancelAndReassignResponse,
   CreateAppointmentInput,
 } from '@ips/shared/schemas/appointment-booking';
+import { useInvalidateScheduling } from '@/lib/scheduling-queries';
 import { api, type ApiEnvelope } from '@/lib/api-client';
-import { appointmentKeys, availabilityKeys } from '@/features/appointments/api/appointment-keys';
 import type { Appointment } from '@/features/appointments/api/get-appointments';
 
 export type CreateAppointmentBody = CreateAppointmentInput;
@@ -53,17 +53,8 @@ export function reassignAppointment(body: {
   return api.post('/availabilities/reassign-appointment', body);
 }
 
-/** Every booking change moves an agenda's slots: refresh appointments and agendas alike. */
-export function useInvalidateBookings() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['patients'] }),
-      queryClient.invalidateQueries({ queryKey: ['queue'] }),
-    ]);
-}
+/** Every booking change moves an agenda's slots: refresh appointments, agendas and the queue alike. */
+export const useInvalidateBookings = useInvalidateScheduling;
 
 export function useCreateAppointment() {
   const invalidate = useInvalidateBookings();

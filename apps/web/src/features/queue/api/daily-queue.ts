@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DailyQueueDto, DailyQueueResponse } from '@ips/shared/schemas/appointment-booking';
 import type { AppointmentDto } from '@ips/shared/schemas/appointments';
 import { api, type ApiEnvelope } from '@/lib/api-client';
+import { useInvalidateScheduling } from '@/lib/scheduling-queries';
 import { queueKeys } from '@/features/queue/api/queue-keys';
 
 export type DailyQueue = DailyQueueDto;
@@ -36,17 +37,12 @@ export function useDailyQueue(params: DailyQueueParams) {
 
 /** PUT /appointments/{id} {status}: confirm a Pendiente, or mark a Confirmada as attended (Completada). */
 export function useSetAppointmentStatus() {
-  const qc = useQueryClient();
+  const invalidate = useInvalidateScheduling();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: 'Confirmada' | 'Completada' }) =>
       api
         .put<ApiEnvelope<DailyAppointment> & { message?: string }>(`/appointments/${id}`, { status })
         .then((r) => r.data),
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: ['appointments'] }),
-        qc.invalidateQueries({ queryKey: ['availabilities'] }),
-        qc.invalidateQueries({ queryKey: ['agendas'] }),
-      ]),
+    onSuccess: () => invalidate(),
   });
 }

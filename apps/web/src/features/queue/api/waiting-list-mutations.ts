@@ -1,23 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { OutboundCallsInput, OutboundCallsResponse, QueueItemResponse } from '@ips/shared/schemas/queue';
 import type {
   AssignFromWaitingListInput,
   AssignFromWaitingListResponse,
 } from '@ips/shared/schemas/waiting-list';
 import { api } from '@/lib/api-client';
-import { queueKeys } from '@/features/queue/api/queue-keys';
+import { useInvalidateScheduling } from '@/lib/scheduling-queries';
 
 /** A queue change moves the waiting list and its count; an assignment also books an appointment. */
-function useInvalidateQueue() {
-  const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: queueKeys.all }),
-      qc.invalidateQueries({ queryKey: ['appointments'] }),
-      qc.invalidateQueries({ queryKey: ['availabilities'] }),
-      qc.invalidateQueries({ queryKey: ['agendas'] }),
-    ]);
-}
+const useInvalidateQueue = useInvalidateScheduling;
 
 /** POST /appointments/waiting-list/assign: the entry leaves the queue and a Confirmada appointment is booked. */
 export function useAssignFromWaitingList() {
