@@ -179,6 +179,25 @@ describe('quick search', () => {
     expect((await get('/api/patients-v2/search?q=zu')).body.data.length).toBe(20);
   });
 
+  it('ranks names that start with the first word before the other matches, each part in name order', async () => {
+    const names = async (q: string) =>
+      (await get(`/api/patients/search/quicksearch?query=${encodeURIComponent(q)}`)).body.data.map(
+        (p: { name: string }) => p.name,
+      );
+    // 'José María Ardila' sorts before 'María José Pérez Muñoz', but only the second starts with 'maria'.
+    expect((await names('maria jose')).slice(0, 2)).toEqual(['María José Pérez Muñoz', 'José María Ardila']);
+    expect((await names('jose maria')).slice(0, 2)).toEqual(['José María Ardila', 'María José Pérez Muñoz']);
+    // Within a part, accents and case do not change the order (the inactive 'Zuluaga Aaola' counts too).
+    const z = await names('zuluaga a');
+    expect(z.slice(0, 5)).toEqual([
+      'Zuluaga Aaola',
+      'Zuluaga Aaola',
+      'Zuluaga Alba',
+      'Zuluaga Álvaro',
+      'Zuluaga Azul',
+    ]);
+  });
+
   it('puts the exact document first and carries the list fields older screens read', async () => {
     const { body } = await get('/api/patients/search/quicksearch?query=0198765111');
     expect(body.data[0]).toMatchObject({

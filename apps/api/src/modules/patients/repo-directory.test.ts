@@ -145,16 +145,19 @@ describe('pages read in halves or from the end equal the plain query', () => {
   // The whole table fits in the default probe; a short one also takes the collecting path.
   const probes = [tuning.probe, 25];
 
-  it('quick search', async () => {
+  it('quick search: prefix matches, then the others', async () => {
     for (const probe of probes)
       for (const q of searches) {
         tuning.probe = probe;
+        // Names that start with the first word first, then the other matches; each part in name order.
+        const first = q.split(' ')[0]!;
+        const startsFirst = sql`(${patients.nameSort} like immutable_unaccent(lower(${first})) || '%') desc`;
         const want = (
           await db
             .select({ id: patients.id })
             .from(patients)
             .where(searchCondition(q))
-            .orderBy(...orderBy('name', 'asc'))
+            .orderBy(startsFirst, ...orderBy('name', 'asc'))
             .limit(20)
         ).map((r) => r.id);
         expect(

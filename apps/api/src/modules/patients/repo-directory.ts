@@ -5,7 +5,7 @@ import { patientCounts, patients } from '../../db/schema/patients';
 import { countsFilterCondition, filterCondition, orderBy, searchCondition, searchHalves } from './search';
 import { findDetailsByIds } from './repo';
 import { ANCHOR_MAX_PAGES, anchoredPageIds, anchorToken } from './repo-anchor';
-import { halvesPage, type HalvesQuery } from './repo-halves';
+import { halvesPage, rankedIds, type HalvesQuery } from './repo-halves';
 
 /*
  * The directory and quick search at 10⁶ patients (docs/decisions/005-patient-directory-at-scale.md). Each answer
@@ -145,17 +145,22 @@ export async function listPage(db: Executor, f: PatientListFilter) {
   return { rows, total, exactTotal, counts, anchor: rows[0] ? anchorToken(rows[0].patient) : null };
 }
 
-/** Quick search: by name; a number also puts the patient with exactly that document first. */
+/**
+ * Quick search: a number puts the patient with exactly that document first, then document and phone matches in
+ * name order; words put the names that start with the first word first (rankedIds), then the other matches.
+ */
 export async function search(db: Executor, text: string, limit: number) {
+  const split = searchHalves(text);
+  if (split) {
+    const ids = await rankedIds(db, { base: undefined, filtered: false, split, desc: false }, limit);
+    return findDetailsByIds(db, ids);
+  }
   const where = searchCondition(text);
   if (!where) return [];
   const digits = text.replace(/[\s.()+-]/g, '');
   // Only for numbers: an extra sort key would make a broad name search sort every match instead of walking
   // the name index and stopping at the limit.
   const first = /^\d+$/.test(digits) ? [sql`${patients.document} = ${digits} desc`] : [];
-  const sort: Sort = { sortBy: 'name', sortOrder: 'asc' };
-  const split = searchHalves(text);
-  const halves = split && { base: undefined, filtered: false, split };
-  const ids = await pageIds(db, where, sort, 0, limit, { first, halves });
+  const ids = await pageIds(db, where, { sortBy: 'name', sortOrder: 'asc' }, 0, limit, { first });
   return findDetailsByIds(db, ids);
 }

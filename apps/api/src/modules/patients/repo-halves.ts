@@ -34,21 +34,29 @@ function compare(a: Keyed, b: Keyed): number {
   return Buffer.compare(Buffer.from(a.name_sort), Buffer.from(b.name_sort)) || a.id - b.id;
 }
 
-/** Rows [offset, offset + limit) of the matches, as ids, in name order (or its reverse with `desc`). */
-export async function halvesPage(db: Executor, q: HalvesQuery, offset: number, limit: number) {
-  const need = offset + limit;
+const select = (db: Executor, where: SQL | undefined, by: SQL, n: number) =>
+  db
+    .execute(
+      sql`select ${patients.id}, ${patients.nameSort} from ${patients} where ${where ?? sql`true`} order by ${by} limit ${n}`,
+    )
+    .then(rowsOf<Keyed>);
+
+const statusOf = (q: HalvesQuery) => (q.status ? eq(patients.status, q.status) : undefined);
+const nameOrder = (desc: boolean) => {
+  const dir = desc ? sql`desc` : sql`asc`;
+  return sql`${patients.nameSort} ${dir}, ${patients.id} ${dir}`;
+};
+
+/** The first `need` names that start with the first word: one range of the sorted index. */
+function startsHalf(db: Executor, q: HalvesQuery, need: number): Promise<Keyed[]> {
+  return select(db, and(q.base, statusOf(q), q.split[0]), nameOrder(q.desc), need);
+}
+
+/** The first `need` of the other matches (the word further in the name, or the e-mail), in name order. */
+async function elsewhereHalf(db: Executor, q: HalvesQuery, need: number): Promise<Keyed[]> {
   const dir = q.desc ? sql`desc` : sql`asc`;
-  const order = sql`${patients.nameSort} ${dir}, ${patients.id} ${dir}`;
-  const status = q.status ? eq(patients.status, q.status) : undefined;
-  const select = (where: SQL | undefined, by: SQL, n: number) =>
-    db
-      .execute(
-        sql`select ${patients.id}, ${patients.nameSort} from ${patients} where ${where ?? sql`true`} order by ${by} limit ${n}`,
-      )
-      .then(rowsOf<Keyed>);
-
-  const starts = await select(and(q.base, status, q.split[0]), order, need);
-
+  const order = nameOrder(q.desc);
+  const status = statusOf(q);
   // The probe: the first PROBE rows in name order (of the status tab), then the condition on them. The
   // subquery keeps the table's name, so the condition's "patients"."…" columns refer to its columns.
   const columns = q.filtered ? sql`*` : sql`${patients.id}, ${patients.nameSort}, ${patients.email}`;
@@ -60,17 +68,33 @@ export async function halvesPage(db: Executor, q: HalvesQuery, offset: number, l
           where ${and(q.base, q.split[1]) ?? sql`true`} order by ${order} limit ${need}`,
     ),
   );
+  if (probed.length >= need) return probed;
   // Fewer than `need` in the stretch: collect them all through the trigram indexes. Sorting on an expression
   // the index does not hold keeps the planner from walking the index for them after all.
-  const elsewhere =
-    probed.length >= need
-      ? probed
-      : await select(
-          and(q.base, status, q.split[1]),
-          sql`${patients.nameSort} || '' ${dir}, ${patients.id} ${dir}`,
-          need,
-        );
+  return select(
+    db,
+    and(q.base, status, q.split[1]),
+    sql`${patients.nameSort} || '' ${dir}, ${patients.id} ${dir}`,
+    need,
+  );
+}
 
+/** Rows [offset, offset + limit) of the matches, as ids, in name order (or its reverse with `desc`). */
+export async function halvesPage(db: Executor, q: HalvesQuery, offset: number, limit: number) {
+  const need = offset + limit;
+  const starts = await startsHalf(db, q, need);
+  const elsewhere = await elsewhereHalf(db, q, need);
   const merged = [...starts, ...elsewhere].sort(q.desc ? (a, b) => compare(b, a) : compare);
   return merged.slice(offset, need).map((r) => Number(r.id));
+}
+
+/**
+ * The first `limit` matches ranked for a type-ahead: the names that start with the first word, in name order,
+ * then the other matches in name order. Someone typing 'maria jose' or 'ro' means the start of a name first;
+ * and when the prefix alone fills the list, the other half is never read (decision 011, quick search).
+ */
+export async function rankedIds(db: Executor, q: HalvesQuery, limit: number): Promise<number[]> {
+  const starts = await startsHalf(db, q, limit);
+  const rest = starts.length < limit ? await elsewhereHalf(db, q, limit - starts.length) : [];
+  return [...starts, ...rest].map((r) => Number(r.id));
 }
