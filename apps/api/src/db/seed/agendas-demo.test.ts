@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '@ips/shared/format';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { as, buildTestApp, loginAs, type TestApp } from '../../test/helpers';
 import { seedAgendasDemo } from './agendas-demo';
+import { seedQueueDemo } from './queue-demo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,5 +60,30 @@ describe('demo agendas (demo mode only)', () => {
       { n: number },
     ];
     expect(after).toBe(n);
+  });
+
+  it('queues active patients for specialties they have no upcoming appointment with, every priority, once', async () => {
+    const rows = await q<{ priority_level: string; upcoming: number; inactive: number; waiting: number }>(`
+      select priority_level,
+             count(*) filter (where exists (select 1 from appointments a where a.patient_id = e.patient_id
+                                              and a.specialty_id = e.specialty_id
+                                              and a.scheduled_at >= now()))::int upcoming,
+             count(*) filter (where p.status <> 'Activo')::int inactive,
+             count(*) filter (where e.status = 'waiting')::int waiting
+        from queue_entries e join patients p on p.id = e.patient_id
+       group by priority_level order by priority_level`);
+    expect(rows.map((r) => r.priority_level)).toEqual(['Alta', 'Baja', 'Normal', 'Urgente']);
+    expect(rows.every((r) => r.upcoming === 0 && r.inactive === 0)).toBe(true);
+    const waiting = rows.reduce((n, r) => n + r.waiting, 0);
+    expect(waiting).toBeGreaterThanOrEqual(10);
+    expect(await seedQueueDemo(t.app.deps.db)).toBe(0);
+    const overview = await as(
+      t.app,
+      await loginAs(t.app, 'reception@test.ips.co'),
+    )({
+      method: 'GET',
+      url: '/api/queue/overview',
+    });
+    expect(overview.json().data.total_waiting).toBe(waiting);
   });
 });

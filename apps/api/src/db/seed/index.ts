@@ -8,6 +8,7 @@ import { seedAgendasDemo } from './agendas-demo';
 import { seedHolidays } from './holidays';
 import { seedCupsCatalogue, seedResourcesDemo } from './resources-demo';
 import { seedDemoPatients } from './patients-demo';
+import { seedQueueDemo } from './queue-demo';
 import { findUserIdByEmail, seedDemoUsers, upsertAdmin } from './users';
 
 export interface SeedReport {
@@ -18,7 +19,7 @@ export interface SeedReport {
 /**
  * Runs on every start and is idempotent: catalogues and default settings always; the administrator from
  * ADMIN_EMAIL/ADMIN_PASSWORD when no account has that e-mail yet (a restart never resets its password); demo users,
- * demo zones, demo master data, demo patients and demo agendas only in demo mode; the small CUPS catalogue and
+ * demo zones, demo master data, demo patients, demo agendas and a demo waiting queue only in demo mode; the small CUPS catalogue and
  * the Colombian holidays always.
  */
 export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
@@ -36,6 +37,7 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
     await seedResourcesDemo(db);
     await seedDemoPatients(db, config.orgTimezone);
     await seedAgendasDemo(db, config.orgTimezone);
+    await seedQueueDemo(db);
   }
   return report;
 }

@@ -1,0 +1,106 @@
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { appointments } from '../schema/appointments';
+import { patients } from '../schema/patients';
+import { queueEntries } from '../schema/queue';
+import { doctorSpecialties } from '../schema/resources';
+
+/*
+ * Demo waiting queue (demo mode only): patients waiting for the specialties the demo doctors practise, with the
+ * priorities, origins and waiting times a clinic sees on a normal morning, so the Cola de Espera, its badge and
+ * the assign dialog have something real to work on. A patient waits for a specialty they have no upcoming
+ * appointment with.
+ * Deterministic, and run only while the queue is empty, so a restart changes nothing.
+ */
+
+const REASONS = [
+  'Control de hipertensión arterial',
+  'Dolor lumbar de dos semanas',
+  'Revisión de exámenes de laboratorio',
+  'Control prenatal',
+  'Seguimiento de diabetes tipo 2',
+  'Consulta por cefalea recurrente',
+  'Control de crecimiento y desarrollo',
+  'Valoración por remisión de medicina general',
+  'Dolor articular en rodilla derecha',
+  'Renovación de fórmula médica',
+];
+
+/** Priority, origin and hours waiting of each demo entry; Urgente and Alta are few, as in a real queue. */
+const PLAN: { priority: 'Urgente' | 'Alta' | 'Normal' | 'Baja'; source: string; hours: number }[] = [
+  { priority: 'Urgente', source: 'call_center', hours: 2 },
+  { priority: 'Alta', source: 'smart_assign', hours: 26 },
+  { priority: 'Normal', source: 'manual', hours: 50 },
+  { priority: 'Normal', source: 'call_center', hours: 5 },
+  { priority: 'Alta', source: 'return_to_queue', hours: 20 },
+  { priority: 'Normal', source: 'smart_assign', hours: 74 },
+  { priority: 'Baja', source: 'manual', hours: 98 },
+  { priority: 'Normal', source: 'call_center', hours: 3 },
+  { priority: 'Urgente', source: 'manual', hours: 1 },
+  { priority: 'Normal', source: 'smart_assign', hours: 30 },
+  { priority: 'Normal', source: 'manual', hours: 8 },
+  { priority: 'Alta', source: 'call_center', hours: 45 },
+  { priority: 'Normal', source: 'return_to_queue', hours: 12 },
+  { priority: 'Baja', source: 'smart_assign', hours: 120 },
+  { priority: 'Normal', source: 'call_center', hours: 6 },
+  { priority: 'Normal', source: 'manual', hours: 52 },
+];
+
+export async function seedQueueDemo(db: Db, now: Date = new Date()): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(queueEntries);
+  if ((existing?.n ?? 0) > 0) return 0;
+  const specialtyIds = [
+    ...new Set(
+      (
+        await db
+          .select({ id: doctorSpecialties.specialtyId })
+          .from(doctorSpecialties)
+          .orderBy(asc(doctorSpecialties.specialtyId))
+      ).map((r) => r.id),
+    ),
+  ];
+  if (specialtyIds.length === 0) return 0;
+  const candidates = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(eq(patients.status, 'Activo'))
+    .orderBy(sql`${patients.id} desc`)
+    .limit(PLAN.length);
+  // A patient waits for a specialty they have no upcoming appointment with.
+  const upcoming = await db
+    .select({ patientId: appointments.patientId, specialtyId: appointments.specialtyId })
+    .from(appointments)
+    .where(
+      and(
+        gte(appointments.scheduledAt, now),
+        inArray(
+          appointments.patientId,
+          candidates.map((c) => c.id),
+        ),
+      ),
+    );
+  const rows = candidates.flatMap((p, i) => {
+    const plan = PLAN[i]!;
+    const busy = new Set(upcoming.filter((u) => u.patientId === p.id).map((u) => u.specialtyId));
+    const specialtyId = specialtyIds
+      .map((_, k) => specialtyIds[(i * 5 + k) % specialtyIds.length]!)
+      .find((id) => !busy.has(id));
+    if (specialtyId === undefined) return [];
+    const createdAt = new Date(now.getTime() - plan.hours * 3_600_000);
+    return [
+      {
+        patientId: p.id,
+        specialtyId,
+        priorityLevel: plan.priority,
+        source: plan.source,
+        callType: plan.source === 'return_to_queue' ? 'reagendar' : 'normal',
+        reason: REASONS[i % REASONS.length]!,
+        appointmentType: i % 6 === 5 ? 'Teleconsulta' : 'Presencial',
+        createdAt,
+        updatedAt: createdAt,
+      },
+    ];
+  });
+  if (rows.length > 0) await db.insert(queueEntries).values(rows);
+  return rows.length;
+}
