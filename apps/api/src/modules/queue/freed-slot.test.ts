@@ -120,6 +120,37 @@ describe('a cancellation offers the freed slot to the next waiting patient', () 
     expect(accepted).toMatchObject({ status: 'accepted', appointmentId: assign.json().data.appointment.id });
   });
 
+  it('a notify offer is withdrawn from the queue while someone else holds that time', async () => {
+    await setMode('notify');
+    const { agenda, date, appointmentId } = await bookedAgenda();
+    const waiting = await enqueue(w, { priority_level: 'Alta' });
+    await w.c.agent({ method: 'POST', url: `/api/appointments/${appointmentId}/cancel`, payload: {} });
+    const offerOf = async () =>
+      (await w.c.agent({ method: 'GET', url: `/api/queue?specialty_id=${w.generalId}` }))
+        .json()
+        .data.find((e: { id: number }) => e.id === waiting.id).slot_offer;
+    expect(await offerOf()).toMatchObject({ availability_id: agenda.id, scheduled_at: `${date} 09:00:00` });
+
+    // Another agent books 09:00 for a walk-in patient: the notice no longer stands.
+    const walkIn = await newPatient(w, { name: 'Paciente Sin Cita Previa' });
+    const taken = await w.c.reception({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: { patient_id: walkIn, availability_id: agenda.id, scheduled_at: `${date} 09:00` },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(await offerOf()).toBeNull();
+
+    // When that appointment is cancelled in turn, the slot is free again and the patient's offer stands again.
+    await w.c.agent({ method: 'POST', url: `/api/appointments/${taken.json().data.id}/cancel`, payload: {} });
+    expect(await offerOf()).toMatchObject({ availability_id: agenda.id, scheduled_at: `${date} 09:00:00` });
+    const offers = await t.app.deps.db
+      .select()
+      .from(queueSlotOffers)
+      .where(eq(queueSlotOffers.queueEntryId, waiting.id));
+    expect(offers).toHaveLength(1);
+  });
+
   it('auto_assign books the slot for that patient; the same function serves PUT {status: Cancelada}', async () => {
     await setMode('auto_assign');
     const { agenda, date, appointmentId } = await bookedAgenda();

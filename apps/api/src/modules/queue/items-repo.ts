@@ -4,6 +4,7 @@ import { QUEUE_MINUTES_PER_POSITION } from '@ips/shared/schemas/queue-entry';
 import type { QueueItemDto } from '@ips/shared/schemas/queue';
 import { containsPattern } from '@ips/shared/schemas/resources-common';
 import type { Executor } from '../../db/client';
+import { OPEN_OFFER_STILL_FREE } from './offers-repo';
 
 /*
  * The queue as the screens read it: entries with the patient, specialty, CUPS, agents, the high-risk-pregnancy
@@ -116,8 +117,8 @@ const SELECT = sql`
     join availabilities a on a.id = so.availability_id
     join doctors d on d.id = a.doctor_id
     join locations l on l.id = a.location_id
-    where so.queue_entry_id = q.id and so.status = 'offered' and so.scheduled_at > now()
-      and q.status in ('waiting', 'assigned')
+    where so.queue_entry_id = q.id and q.status in ('waiting', 'assigned')
+      and ${sql.raw(OPEN_OFFER_STILL_FREE)}
     order by so.created_at desc limit 1
   ) o on true`;
 

@@ -12,19 +12,25 @@ export async function insert(db: Executor, values: NewSlotOffer) {
   return row!;
 }
 
+/**
+ * An open offer (alias `so`, its agenda `a`) still stands while its slot is free: not yet begun, the agenda Activa
+ * with a place left, and no live appointment of the doctor at that time. A notify-mode offer is only a notice;
+ * when someone else books the slot first, the offer is withdrawn from view (and no longer blocks a new one).
+ */
+export const OPEN_OFFER_STILL_FREE = `so.status = 'offered' and so.scheduled_at > now()
+      and a.status = 'Activa' and a.booked_slots < a.capacity
+      and not exists (
+        select 1 from appointments ap
+         where ap.doctor_id = a.doctor_id and ap.status <> 'Cancelada'
+           and tstzrange(ap.scheduled_at, ap.ends_at)
+               && tstzrange(so.scheduled_at, so.scheduled_at + make_interval(mins => so.duration_minutes)))`;
+
 export async function hasOpenOffer(db: Executor, queueEntryId: number) {
-  const [row] = await db
-    .select({ id: queueSlotOffers.id })
-    .from(queueSlotOffers)
-    .where(
-      and(
-        eq(queueSlotOffers.queueEntryId, queueEntryId),
-        eq(queueSlotOffers.status, 'offered'),
-        sql`${queueSlotOffers.scheduledAt} > now()`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  const rows = await db.execute(
+    sql`select 1 from queue_slot_offers so join availabilities a on a.id = so.availability_id
+         where so.queue_entry_id = ${queueEntryId} and ${sql.raw(OPEN_OFFER_STILL_FREE)} limit 1`,
+  );
+  return (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows).length > 0;
 }
 
 /**
