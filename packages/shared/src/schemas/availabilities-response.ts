@@ -18,6 +18,11 @@ export const availabilityDto = z.object({
   capacity: z.number(),
   booked_slots: z.number(),
   available_slots: z.number(),
+  /**
+   * Completada appointments (attended: they no longer hold a slot, booked_slots counts the Confirmada ones), so
+   * a past day's occupancy can be read. Only in the GET /availabilities list.
+   */
+  completed_slots: z.number().optional(),
   duration_minutes: z.number(),
   status: z.enum(AGENDA_STATUSES),
   notes: z.string().nullable(),

@@ -50,7 +50,7 @@ describe('agenda CRUD', () => {
     expect(events.at(-1)).toMatchObject({ type: 'agenda.created', payload: { id: agenda.id } });
   });
 
-  it('lists with filters, each row with names and available slots', async () => {
+  it('lists with filters, each row with names, available slots and the attended (Completada) count', async () => {
     const date = nextWeekday(2, 3);
     const a = await createAgenda(w, { date, doctor_id: w.drA });
     const b = await createAgenda(w, { date, doctor_id: w.drB, start_time: '14:00', end_time: '18:00' });
@@ -62,6 +62,8 @@ describe('agenda CRUD', () => {
       end_time: '09:00',
     });
     await book(w, a, '08:00');
+    await book(w, a, '09:00', { status: 'Completada' });
+    await book(w, b, '14:00', { status: 'Cancelada' });
     const list = async (qs: string) =>
       (await w.c.agent({ method: 'GET', url: `/api/availabilities?${qs}` })).json().data as {
         id: number;
@@ -78,7 +80,9 @@ describe('agenda CRUD', () => {
     expect((await list(`date=${date}&status=active&doctor_id=${w.drA}`))[0]).toMatchObject({
       booked_slots: 1,
       available_slots: 7,
+      completed_slots: 1,
     });
+    expect((await list(`date=${date}&doctor_id=${w.drB}`))[0]).toMatchObject({ completed_slots: 0 });
     expect((await list(`date=${date}&status=Cancelada`)).length).toBe(0);
     expect((await list(`date=${date}&specialty_id=all`)).length).toBe(3);
   });

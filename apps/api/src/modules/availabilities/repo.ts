@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { availabilities } from '../../db/schema/agendas';
-import { agendaPatientNotices } from '../../db/schema/appointments';
+import { agendaPatientNotices, appointments } from '../../db/schema/appointments';
 import { doctors, locations, specialties } from '../../db/schema/resources';
 
 export type AvailabilityRow = typeof availabilities.$inferSelect;
@@ -64,6 +64,17 @@ export function list(db: Executor, f: AvailabilityFilter, limit = 2000) {
       asc(availabilities.id),
     )
     .limit(limit);
+}
+
+/** Completada appointments per agenda, for the given agendas (absent: none). */
+export async function completedCounts(db: Executor, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: appointments.availabilityId, n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(inArray(appointments.availabilityId, ids), eq(appointments.status, 'Completada')))
+    .groupBy(appointments.availabilityId);
+  return new Map(rows.map((r) => [r.id!, r.n]));
 }
 
 export async function findWithNames(db: Executor, id: number) {

@@ -28,7 +28,11 @@ export async function listAvailabilities(
     locationId: q.location_id,
     status: q.status,
   });
-  return rows.map(toAvailabilityDto);
+  const completed = await repo.completedCounts(
+    deps.db,
+    rows.map((r) => r.a.id),
+  );
+  return rows.map((r) => ({ ...toAvailabilityDto(r), completed_slots: completed.get(r.a.id) ?? 0 }));
 }
 
 /** Active agendas from today on (the booking and waiting-list pickers), optionally only those with room. */

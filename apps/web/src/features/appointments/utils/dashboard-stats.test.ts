@@ -99,6 +99,18 @@ describe('slotsBySpecialty and utilizationTrend', () => {
     expect(trend[1]).toEqual({ date: '2026-03-05', utilizacion: 0, ocupados: 0, capacidad: 0 });
     expect(trend[6]).toEqual({ date: '2026-03-10', utilizacion: 75, ocupados: 15, capacidad: 20 });
   });
+
+  it('counts the attended (Completada) appointments of a day as occupied, never above capacity', () => {
+    const trend = utilizationTrend(
+      [
+        agenda({ date: '2026-03-09', capacity: 10, booked_slots: 1, completed_slots: 6 }),
+        agenda({ date: '2026-03-10', capacity: 4, booked_slots: 3, completed_slots: 3 }),
+      ],
+      '2026-03-10',
+    );
+    expect(trend[5]).toEqual({ date: '2026-03-09', utilizacion: 70, ocupados: 7, capacidad: 10 });
+    expect(trend[6]).toEqual({ date: '2026-03-10', utilizacion: 100, ocupados: 4, capacidad: 4 });
+  });
 });
 
 describe('upcomingWithSlots', () => {

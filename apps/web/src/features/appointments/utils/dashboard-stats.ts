@@ -36,6 +36,8 @@ export interface AgendaSlots {
   end_time: string;
   capacity: number;
   booked_slots: number;
+  /** Attended appointments: they no longer hold a slot, but a past day was occupied by them. */
+  completed_slots?: number;
   status: string;
   specialty_name: string;
 }
@@ -99,12 +101,19 @@ export interface TrendPoint {
   capacidad: number;
 }
 
-/** One point per day of the last 7 days (today included), also the days without agendas. */
+/**
+ * One point per day of the last 7 days (today included), also the days without agendas; occupied counts the
+ * attended appointments too, or the past days would look empty as consultations are completed.
+ */
 export function utilizationTrend(agendas: readonly AgendaSlots[], today: string): TrendPoint[] {
   return Array.from({ length: TREND_DAYS }, (_, i) => addDays(today, i - (TREND_DAYS - 1))).map((date) => {
     const day = agendas.filter((a) => open(a) && a.date === date);
     const capacidad = day.reduce((s, a) => s + a.capacity, 0);
-    const ocupados = day.reduce((s, a) => s + Math.min(a.booked_slots, a.capacity), 0);
+    // Occupied on a day gone by: the Confirmada slots and the appointments already attended (Completada).
+    const ocupados = day.reduce(
+      (s, a) => s + Math.min(a.booked_slots + (a.completed_slots ?? 0), a.capacity),
+      0,
+    );
     return { date, utilizacion: percent(ocupados, capacidad), ocupados, capacidad };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedWaitMinutes, formatDaysWaiting, formatWait } from './wait-time';
+import { estimatedWaitMinutes, formatTimeWaiting, formatWait } from './wait-time';
 
 describe('estimated wait', () => {
   it('is 15 minutes per position', () => {
@@ -25,10 +25,13 @@ describe('estimated wait', () => {
   });
 });
 
-describe('days waiting', () => {
-  it('reads as Hoy, 1 día, N días', () => {
-    expect(formatDaysWaiting(0)).toBe('Hoy');
-    expect(formatDaysWaiting(1)).toBe('1 día');
-    expect(formatDaysWaiting(12)).toBe('12 días');
+describe('time waited', () => {
+  it('reads in minutes or hours under a day (20 hours ago is not "today"), then 1 día, N días', () => {
+    expect(formatTimeWaiting(0)).toBe('0 min');
+    expect(formatTimeWaiting(45)).toBe('45 min');
+    expect(formatTimeWaiting(20 * 60 + 4)).toBe('20h 4m');
+    expect(formatTimeWaiting(24 * 60)).toBe('1 día');
+    expect(formatTimeWaiting(47 * 60)).toBe('1 día');
+    expect(formatTimeWaiting(12 * 24 * 60 + 5)).toBe('12 días');
   });
 });

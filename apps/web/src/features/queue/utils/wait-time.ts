@@ -12,8 +12,9 @@ export function formatWait(minutes: number): string {
   return `${Math.floor(m / 60)}h ${m % 60}m`;
 }
 
-/** '0 días' is said 'Hoy'; '1 día'; 'N días'. */
-export function formatDaysWaiting(days: number): string {
-  if (days <= 0) return 'Hoy';
+/** Time waited so far: under a day in minutes or hours ('45 min', '20h 4m'), then '1 día', 'N días'. */
+export function formatTimeWaiting(minutes: number): string {
+  const days = Math.floor(Math.max(0, minutes) / (24 * 60));
+  if (days === 0) return formatWait(minutes);
   return days === 1 ? '1 día' : `${days} días`;
 }

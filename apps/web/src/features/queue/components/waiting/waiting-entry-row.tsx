@@ -18,7 +18,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { WaitingEntry } from '@/features/queue/api/waiting-list';
 import { HighRiskBadge, PriorityBadge } from '@/features/queue/components/waiting/priority-badge';
-import { estimatedWaitMinutes, formatDaysWaiting, formatWait } from '@/features/queue/utils/wait-time';
+import { estimatedWaitMinutes, formatTimeWaiting, formatWait } from '@/features/queue/utils/wait-time';
 
 export type EntryAction = 'assign' | 'cups' | 'calls' | 'remove';
 
@@ -87,7 +87,7 @@ export function WaitingEntryRow({
         </div>
       </div>
       <dl className="col-span-2 grid grid-cols-3 gap-x-4 gap-y-2 md:col-span-1">
-        <Detail label="Espera">{formatDaysWaiting(e.days_waiting)}</Detail>
+        <Detail label="Espera">{formatTimeWaiting(e.wait_minutes)}</Detail>
         <Detail label="Estimado">{position ? formatWait(estimatedWaitMinutes(position)) : '—'}</Detail>
         <Detail label="CUPS">
           <span title={e.cups_name ?? undefined}>{e.cups_code ?? 'Sin CUPS'}</span>
