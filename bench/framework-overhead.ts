@@ -5,7 +5,8 @@
  * helmet's headers, the request id, request logging at `info` (to a file), the auth hook (JWT signature and
  * expiry, session cache), the rate-limit hook (the route has no limit group, so the hook only looks), and the
  * zod response serializer. It has no request body or query to validate. The same route with the session cache
- * off (SESSION_CACHE_TTL_MS=0: one indexed session lookup per request, as before decision 016) is measured too.
+ * off (SESSION_CACHE_TTL_MS=0: one indexed session lookup per request, as before decision 016) and with the
+ * request logs off (LOG_LEVEL=warn) are measured too, to tell where the time goes.
  *
  *   npx tsx bench/framework-overhead.ts [--duration=10] [--rounds=3] [--connections=10] [--quick] [--no-results]
  */
@@ -83,6 +84,8 @@ async function main() {
     servers.push(cached);
     const uncached: ApiProcess = await startApi({ DATABASE_URL: db.url, SESSION_CACHE_TTL_MS: '0' });
     servers.push(uncached);
+    const quiet: ApiProcess = await startApi({ DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
+    servers.push(quiet);
     const bare = await startBare();
     servers.push(bare);
     const token = await login(cached.base);
@@ -90,6 +93,11 @@ async function main() {
       { name: 'bare Fastify route (same JSON)', url: `${bare.base}/bare` },
       { name: 'GET /api/auth/me, session cache on', url: `${cached.base}/api/auth/me`, token },
       { name: 'GET /api/auth/me, session cache off', url: `${uncached.base}/api/auth/me`, token },
+      {
+        name: 'GET /api/auth/me, request logs off (LOG_LEVEL=warn)',
+        url: `${quiet.base}/api/auth/me`,
+        token,
+      },
     ];
     // Warm-up: JIT, the session cache, the pools.
     for (const t of targets) await measure(t.url, t.token, 2);
