@@ -27,6 +27,7 @@ async function main() {
     n20: N20,
     only: args.only,
     slowest: Boolean(args.slowest),
+    writePlans: args['no-results'] !== 'true',
   });
   for (const r of rows) console.log(`${r.name.padEnd(40)} c=1 ${fmt(r.c1)}  c=20 ${fmt(r.c20)}`);
   if (args['no-results'] !== 'true')

@@ -81,7 +81,7 @@ async function main() {
   console.log(`[bench] ${before}`);
   await ensureLoaded(pgTarget, N);
   const liteLoad = await ensureLoaded(liteTarget(N), N);
-  const suite = { runs: RUNS, n1: N1, n20: N20 };
+  const suite = { runs: RUNS, n1: N1, n20: N20, writePlans: args['no-results'] !== 'true' };
   const onPg = await runPatientsSuite({ ...suite, target: pgTarget, tag: '[bench pg]' });
   const onLite = await runPatientsSuite({ ...suite, target: liteTarget(N), tag: '[bench pglite]' });
   const liteRow = new Map(onLite.rows.map((r) => [r.name, r]));

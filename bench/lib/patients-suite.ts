@@ -23,6 +23,8 @@ export interface SuiteOptions {
   groups?: Scenario['group'][];
   /** Print the slowest path of each scenario at 1 client. */
   slowest?: boolean;
+  /** Write the plans to bench/plans/<target>/ (false for dev runs with --no-results). */
+  writePlans: boolean;
   /** Prefix of the log lines. */
   tag?: string;
 }
@@ -78,7 +80,7 @@ export async function runPatientsSuite(
       const statements = await capture(() => client.get(s.paths[0]!));
       const notes = await savePlans(
         database,
-        planDir,
+        o.writePlans ? planDir : null,
         slug(s.name),
         `${s.name}: GET ${s.paths[0]}`,
         statements,
