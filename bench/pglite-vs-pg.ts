@@ -4,11 +4,11 @@
  *      1 and 20 clients) on PostgreSQL and on PGlite loaded with the same generated patients (`--n`, default
  *      100,000), as ratios PGlite / PostgreSQL of p95 at 1 client and of throughput at 20 clients;
  *   2. the embedded default's ceiling: quick search and directory at 1 and 20 clients on PGlite at each of
- *      `--sizes` (default 100,000, 250,000, 500,000); comfortable = quick search (all) and directory (all)
+ *      `--sizes` (default 100,000, 250,000, 500,000, 1,000,000); comfortable = quick search (all) and directory (all)
  *      p95 ≤ 100 ms at 1 client. Load time and disk size are reported per size.
  * Databases already loaded with the right count are reused (`--regenerate` loads them again).
  *
- *   npx tsx bench/pglite-vs-pg.ts [--n=100000] [--sizes=100000,250000,500000] [--runs=3] [--quick]
+ *   npx tsx bench/pglite-vs-pg.ts [--n=100000] [--sizes=100000,250000,500000] [--runs=3] [--quick] [--skip-compare]
  *     [--url=postgres://postgres@127.0.0.1:5432/ips_bench_100k] [--no-results]
  */
 import { spawnSync, execSync } from 'node:child_process';
@@ -24,7 +24,7 @@ import { parseArgs, type Target } from './lib/target';
 const args = parseArgs(process.argv.slice(2));
 const quick = args.quick === 'true';
 const N = Number(args.n ?? (quick ? 20_000 : 100_000));
-const SIZES = quick ? [] : (args.sizes ?? '100000,250000,500000').split(',').map(Number);
+const SIZES = quick ? [] : (args.sizes ?? '100000,250000,500000,1000000').split(',').map(Number);
 const RUNS = Number(args.runs ?? (quick ? 1 : 3));
 const N1 = Number(args.n1 ?? (quick ? 20 : 60));
 const N20 = Number(args.n20 ?? (quick ? 60 : 200));
@@ -79,14 +79,18 @@ const f3 = (p: Percentiles) => `${ms(p.p50)} / ${ms(p.p95)} / ${ms(p.p99)}`;
 async function main() {
   const before = uptime();
   console.log(`[bench] ${before}`);
-  await ensureLoaded(pgTarget, N);
-  const liteLoad = await ensureLoaded(liteTarget(N), N);
   const suite = { runs: RUNS, n1: N1, n20: N20, writePlans: args['no-results'] !== 'true' };
-  const onPg = await runPatientsSuite({ ...suite, target: pgTarget, tag: '[bench pg]' });
-  const onLite = await runPatientsSuite({ ...suite, target: liteTarget(N), tag: '[bench pglite]' });
-  const liteRow = new Map(onLite.rows.map((r) => [r.name, r]));
+  // --skip-compare: only the ceiling sizes (a dev run that probes one more size).
+  const compareToo = args['skip-compare'] !== 'true';
+  if (compareToo) await ensureLoaded(pgTarget, N);
+  const liteLoad = compareToo ? await ensureLoaded(liteTarget(N), N) : null;
+  const onPg = compareToo ? await runPatientsSuite({ ...suite, target: pgTarget, tag: '[bench pg]' }) : null;
+  const onLite = compareToo
+    ? await runPatientsSuite({ ...suite, target: liteTarget(N), tag: '[bench pglite]' })
+    : null;
+  const liteRow = new Map((onLite?.rows ?? []).map((r) => [r.name, r]));
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '–');
-  const compare = onPg.rows
+  const compare = (onPg?.rows ?? [])
     .filter((r) => liteRow.has(r.name))
     .map((p: Row) => {
       const l = liteRow.get(p.name)!;
@@ -108,7 +112,7 @@ async function main() {
     const t = liteTarget(n);
     const loadS = await ensureLoaded(t, n);
     const r =
-      n === N
+      n === N && onLite
         ? onLite
         : await runPatientsSuite({
             ...suite,
@@ -136,7 +140,7 @@ async function main() {
   const lines = [
     `## ${stamp()} UTC — PGlite against PostgreSQL (bench/pglite-vs-pg.ts)${quick ? ' (quick)' : ''}`,
     '',
-    `${await machineLine(PG_URL, onLite.facts.engine)}. The patients API suite of bench/patients-api.ts (API in-process, real sockets) on both engines with the same ` +
+    `${await machineLine(PG_URL, onLite?.facts.engine)}. The patients API suite of bench/patients-api.ts (API in-process, real sockets) on both engines with the same ` +
       `${N.toLocaleString('en')} generated patients; median of ${RUNS} run(s); latency at the HTTP client in ms. \`uptime\` before: \`${before}\`; after: \`${after}\`.`,
     '',
     ...table(
