@@ -57,12 +57,13 @@ export async function capture(fn: () => Promise<unknown>): Promise<Captured[]> {
 /** EXPLAIN (ANALYZE, BUFFERS) of each statement, written to bench/plans/<file>.txt. */
 export async function savePlans(
   database: Database,
-  dir: string,
+  /** null: explain only, write nothing (dev runs with --no-results). */
+  dir: string | null,
   file: string,
   title: string,
   statements: Captured[],
 ): Promise<string[]> {
-  mkdirSync(dir, { recursive: true });
+  if (dir) mkdirSync(dir, { recursive: true });
   const out: string[] = [`# ${title}`, ''];
   const summaries: string[] = [];
   for (const [k, st] of statements.entries()) {
@@ -76,6 +77,6 @@ export async function savePlans(
     const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
     summaries.push(`${time ?? '?'} ms${seq}`);
   }
-  writeFileSync(join(dir, `${file}.txt`), out.join('\n'));
+  if (dir) writeFileSync(join(dir, `${file}.txt`), out.join('\n'));
   return summaries;
 }

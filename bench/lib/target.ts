@@ -13,8 +13,10 @@ export interface Target {
   dataDir: string;
 }
 
+/** `--name=value` flags; BENCH_NO_RESULTS=1 in the environment acts as `--no-results` (for a whole npm script). */
 export function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
+  if (process.env.BENCH_NO_RESULTS === '1') out['no-results'] = 'true';
   for (const arg of argv) {
     const m = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
     if (m) out[m[1]!] = m[2] ?? 'true';

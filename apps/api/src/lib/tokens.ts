@@ -24,12 +24,39 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt:
     .sign(key);
 }
 
+/**
+ * Tokens whose signature and claims were already verified with a key, until they expire. The key is the whole
+ * token string, so a hit is the very bytes that were verified; the expiry is checked again on every hit. It
+ * spares the WebCrypto HMAC and the key import of each request (bench/framework-overhead.ts): a session's
+ * requests all carry the same token. Revocation is not decided here but by the session (decision 016).
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new WeakMap<Uint8Array, Map<string, { claims: TokenClaims; expMs: number }>>();
+
 export async function verifyToken(key: Uint8Array, token: string): Promise<TokenClaims> {
+  let known = verified.get(key);
+  const hit = known?.get(token);
+  if (hit) {
+    if (hit.expMs > Date.now()) return hit.claims;
+    known!.delete(token);
+    throw new AppError('UNAUTHORIZED', 'Token expirado');
+  }
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
       throw new AppError('UNAUTHORIZED', 'Token inválido');
-    return { sub: payload.sub, sid: payload.sid, role: String(payload.role), name: String(payload.name) };
+    const claims = {
+      sub: payload.sub,
+      sid: payload.sid,
+      role: String(payload.role),
+      name: String(payload.name),
+    };
+    if (typeof payload.exp === 'number') {
+      if (!known) verified.set(key, (known = new Map()));
+      if (known.size >= VERIFIED_MAX) known.clear();
+      known.set(token, { claims, expMs: payload.exp * 1000 });
+    }
+    return claims;
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof joseErrors.JWTExpired) throw new AppError('UNAUTHORIZED', 'Token expirado');

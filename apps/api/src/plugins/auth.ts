@@ -4,6 +4,7 @@ import { AppError } from '@ips/shared/errors';
 import type { Role } from '@ips/shared/catalogs/roles';
 import type { AuthUser, Policy } from '../lib/context';
 import { verifyToken } from '../lib/tokens';
+import { sessionCache } from '../modules/sessions/cache';
 import { findActiveSession, touchSession } from '../modules/sessions/repo';
 
 const TOUCH_EVERY_MS = 60_000;
@@ -40,14 +41,20 @@ function bearer(request: FastifyRequest, allowQuery: boolean): string | null {
   return null;
 }
 
-/** Resolves the signed-in user from a token: signature, expiry, then the session row (revocation). */
+/**
+ * Resolves the signed-in user from a token: signature, expiry, then the session row (revocation), read through
+ * the session cache (decision 016: ends and changes made on this instance apply to the next request; those
+ * made on another instance as soon as its event arrives, and within SESSION_CACHE_TTL_MS at worst).
+ */
 export async function authenticate(app: FastifyInstance, token: string): Promise<AuthUser> {
   const claims = await verifyToken(app.deps.jwtKey, token);
-  const session = await findActiveSession(app.deps.db, claims.sid);
+  const cache = sessionCache(app.deps);
+  const session = await cache.get(claims.sid, () => findActiveSession(app.deps.db, claims.sid));
   if (!session || String(session.userId) !== claims.sub)
     throw new AppError('UNAUTHORIZED', 'La sesión fue cerrada. Inicie sesión nuevamente.');
   if (session.userStatus !== 'Activo') throw new AppError('UNAUTHORIZED', 'El usuario está inactivo');
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    cache.touched(session.id, new Date());
     touchSession(app.deps.db, session.id).catch((err) => app.log.warn({ err }, 'session touch failed'));
   }
   return {

@@ -3,18 +3,34 @@ import type { ActiveSessionDto, SessionDto } from '@ips/shared/schemas/sessions'
 import type { Executor } from '../../db/client';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
+import { sessionCache } from './cache';
 import { findOwned, listActiveByUser, listAllActive, revoke } from './repo';
 
 export const SESSIONS_CHANNEL = 'sessions';
 
-/** Tells every instance that these sessions ended, so their open streams close at once. */
+/**
+ * Tells every instance that these sessions ended, so their open streams close and their session caches drop
+ * them at once (decision 016). Call it inside the transaction that ends them: this instance stops trusting its
+ * cache for them right away, before the commit.
+ */
 export async function publishSessionsEnded(
   deps: AppDeps,
   tx: Executor,
   rows: { id: string; userId: number }[],
 ) {
   if (rows.length === 0) return;
-  await deps.events.publish(tx, SESSIONS_CHANNEL, 'ended', { session_ids: rows.map((r) => r.id) });
+  const ids = rows.map((r) => r.id);
+  sessionCache(deps).endSessions(ids, true);
+  await deps.events.publish(tx, SESSIONS_CHANNEL, 'ended', { session_ids: ids });
+}
+
+/**
+ * Tells every instance that a user's role, status, name or e-mail changed, so the sessions they cached are read
+ * again (the auth hook takes the role from there). Call it inside the transaction that makes the change.
+ */
+export async function publishUserChanged(deps: AppDeps, tx: Executor, userId: number) {
+  sessionCache(deps).userChanged(userId, true);
+  await deps.events.publish(tx, SESSIONS_CHANNEL, 'user-changed', { user_id: userId });
 }
 
 const iso = (d: Date) => d.toISOString();

@@ -6,7 +6,7 @@ import type { Actor, AppDeps } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { generatePassword, hashPassword } from '../../lib/passwords';
 import { revoke } from '../sessions/repo';
-import { publishSessionsEnded } from '../sessions/service';
+import { publishSessionsEnded, publishUserChanged } from '../sessions/service';
 import * as repo from './repo';
 
 export function toDto(u: repo.UserRow): UserDto {
@@ -90,6 +90,14 @@ export async function updateUser(
       const ended = await revoke(tx, { userId: id }, passwordHash ? 'password_changed' : 'user_inactivated');
       await publishSessionsEnded(deps, tx, ended);
     }
+    // The auth hook caches sessions with the user's role and status (decision 016): every instance rereads them.
+    if (
+      after!.role !== before.role ||
+      after!.status !== before.status ||
+      after!.name !== before.name ||
+      after!.email !== before.email
+    )
+      await publishUserChanged(deps, tx, id);
     await writeAudit(tx, actor, {
       table: 'users',
       recordId: id,
