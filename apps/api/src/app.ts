@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { loadSigningKey } from './lib/tokens';
 import { VERSION } from './lib/version';
 import { safeUrl, serializeError } from './lib/log-safety';
 import authPlugin from './plugins/auth';
+import securityHeaders from './plugins/security-headers';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import authRoutes from './modules/auth/routes';
@@ -109,11 +109,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       reply.header('x-request-id', request.id);
     });
 
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: { 'img-src': ["'self'", 'data:', 'blob:', 'https:'], 'connect-src': ["'self'"] },
-      },
-    });
+    await app.register(securityHeaders);
     if (config.corsOrigin)
       await app.register(cors, {
         origin: config.corsOrigin.split(',').map((o) => o.trim()),
