@@ -4,21 +4,22 @@
  *      (POST /api/appointments without a time) through the real HTTP server, each request into an agenda no
  *      other in-flight request uses, each for a new patient → bookings/s and p50/p95/p99;
  *   2. hot agenda: 50 clients book into one agenda with 100 free slots → p99 and how many were refused;
- *   3. raw SQL: the same transaction (same statements: patient, agenda, conditional slot update, busy times,
- *      insert, audit, event + NOTIFY, read back) from a plain pg.Pool with the same number of
- *      connections → bookings/s, and the ratio route / raw.
+ *   3. raw SQL: the same database work as the route (the same two statements: the context read, and the
+ *      booking statement with booking_slot, the insert, the audit row and the two events, its own transaction;
+ *      decision 015) from a plain pg.Pool with the same number of connections → bookings/s, and the ratio
+ *      route / raw.
  * Appends a section to bench/RESULTS.md unless --no-results.
  *
  *   npx tsx bench/booking.ts [--url=postgres://postgres@127.0.0.1:5432/postgres] [--n=2000] [--clients=10]
+ *     [--no-results] [--keep-db] (keep the scratch database to look at plans)
  */
 import http from 'node:http';
 import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import { execSync } from 'node:child_process';
 import pg from 'pg';
-import { localDateTime, parseLocalDateTime, startOfLocalDay } from '../packages/shared/src/format';
+import { localDateTime } from '../packages/shared/src/format';
 import { addDays, toMinutes } from '../packages/shared/src/scheduling/calendar-days';
-import { suggestNextTime } from '../packages/shared/src/scheduling/time-layout';
 import { startServer, waitForExit } from '../apps/api/src/test/server-process';
 import { percentiles, type LoadResult, type Percentiles } from './lib/http-load';
 import { parseArgs } from './lib/target';
@@ -155,77 +156,82 @@ async function closedLoop(
   return { samples, errors, codes, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** The booking transaction of POST /appointments (quick path), statement for statement, as plain SQL. */
-async function rawBooking(pool: pg.Pool, agendaId: number, patientId: number): Promise<number> {
-  const c = await pool.connect();
+/**
+ * What POST /appointments (quick path) sends to the database, statement for statement, as plain SQL on a
+ * pg.Pool (decision 015): the context read (patient, agenda, names), then the booking statement (booking_slot
+ * takes the slot and picks the time under the agenda's lock; the CTEs insert the appointment, its audit row and
+ * its two events), which is its own transaction. The route checks the same things in between.
+ */
+const CONTEXT_SQL = `select p.id, p.status, p.name, p.document, p.phone, p.email, p.birth_date, e.name as eps,
+    a.id as agenda_id, a.status as agenda_status, a.location_id, a.specialty_id, a.doctor_id, a.capacity,
+    a.booked_slots, a.duration_minutes, a.start_time, a.end_time, a.date::text as day, d.name as doctor_name, s.name as specialty_name, l.name as location_name
+  from patients p left join eps e on e.id = p.insurance_eps_id
+  left join availabilities a on a.id = $2
+  left join doctors d on d.id = coalesce(a.doctor_id, $3::int)
+  left join specialties s on s.id = coalesce(a.specialty_id, $4::int)
+  left join locations l on l.id = coalesce(a.location_id, $5::int)
+  where p.id = $1`;
+const BOOK_SQL = `with slot as (
+    select * from booking_slot($1::text, $2::int, true, $3::int, null::int, null::timestamptz, $4::int, $5::int, $6::int, $7::text)
+  ), created as (
+    insert into appointments (patient_id, availability_id, location_id, specialty_id, doctor_id, scheduled_at, ends_at,
+      duration_minutes, status, appointment_type, reason, notes, insurance_type, room_id, manual, idempotency_key, created_by)
+    select $3::int, $2::int, $8::int, $9::int, $10::int, slot.start_at, slot.start_at + make_interval(mins => $6::int),
+      $6::int, 'Confirmada', 'Presencial', $11::text, null, null, null, false, $1::text, $12::int
+    from slot where slot.outcome = 'ok' returning *
+  ), audited as (
+    insert into audit_log (table_name, record_id, action, new_values, user_id, request_id)
+    select 'appointments', created.id::text, 'create', jsonb_build_object('id', created.id, 'patient_id', created.patient_id,
+      'availability_id', created.availability_id, 'doctor_id', created.doctor_id,
+      'scheduled_at', to_char(created.scheduled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'duration_minutes', created.duration_minutes, 'status', created.status,
+      'cancellation_reason', created.cancellation_reason), $12::int, $13::text
+    from created
+  ), published as (
+    insert into event_log (channel, type, payload)
+    select 'appointments', 'appointment.created', jsonb_build_object('id', created.id, 'availability_id', created.availability_id)
+    from created
+    union all
+    select 'agendas', 'agenda.updated', jsonb_build_object('id', created.availability_id)
+    from created where created.availability_id is not null and created.status = 'Confirmada'
+  )
+  select slot.outcome, slot.seen_id, slot.seen_patient_id, created.* from slot left join created on true`;
+
+async function rawBooking(
+  pool: pg.Pool,
+  agendaId: number,
+  patientId: number,
+  userId: number,
+): Promise<number> {
   const t0 = performance.now();
-  try {
-    await c.query('begin');
-    const p = await c.query('select id, name, status from patients where id = $1', [patientId]);
-    if (p.rows[0]?.status !== 'Activo') throw new Error('patient');
-    const a = (await c.query('select *, date::text as day from availabilities where id = $1', [agendaId]))
-      .rows[0];
-    const taken = await c.query(
-      `update availabilities set booked_slots = booked_slots + 1, updated_at = now()
-       where id = $1 and status = 'Activa' and booked_slots < capacity returning id, booked_slots, capacity`,
-      [agendaId],
-    );
-    if (taken.rowCount !== 1) throw new Error('full');
-    const from = startOfLocalDay(a.day, TZ);
-    const to = startOfLocalDay(addDays(a.day, 1), TZ);
-    const busy = await c.query(
-      `select scheduled_at, ends_at from appointments where (doctor_id = $1 or patient_id = $2)
-       and status <> 'Cancelada' and scheduled_at < $4 and ends_at > $3`,
-      [a.doctor_id, patientId, from, to],
-    );
-    const mins = (d: Date) => toMinutes(localDateTime(d, TZ).slice(11, 16));
-    const time = suggestNextTime(
-      a.start_time,
-      a.end_time,
-      a.duration_minutes,
-      busy.rows.map((r) => ({ start: mins(r.scheduled_at), end: mins(r.ends_at) })),
-    );
-    if (!time) throw new Error('no time');
-    const start = parseLocalDateTime(`${a.day} ${time}`, TZ)!;
-    const end = new Date(start.getTime() + a.duration_minutes * 60_000);
-    const ins = await c.query(
-      `insert into appointments (patient_id, availability_id, location_id, specialty_id, doctor_id, scheduled_at,
-         ends_at, duration_minutes, status, appointment_type, manual)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, 'Confirmada', 'Presencial', false) returning *`,
-      [patientId, agendaId, a.location_id, a.specialty_id, a.doctor_id, start, end, a.duration_minutes],
-    );
-    const id = ins.rows[0].id;
-    await c.query(
-      `insert into audit_log (table_name, record_id, action, new_values) values ('appointments', $1, 'create', $2)`,
-      [String(id), JSON.stringify({ id, status: 'Confirmada' })],
-    );
-    for (const [channel, type] of [
-      ['appointments', 'appointment.created'],
-      ['agendas', 'agenda.updated'],
-    ]) {
-      const ev = await c.query(
-        `insert into event_log (channel, type, payload) values ($1, $2, $3) returning id, created_at`,
-        [channel, type, JSON.stringify({ id })],
-      );
-      await c.query('select pg_notify($1, $2)', [
-        'app_events',
-        JSON.stringify({ id: ev.rows[0].id, channel, type }),
-      ]);
-    }
-    await c.query(
-      `select a.*, p.name, p.document, d.name, s.name, l.name from appointments a join patients p on p.id = a.patient_id
-       join doctors d on d.id = a.doctor_id join specialties s on s.id = a.specialty_id
-       join locations l on l.id = a.location_id where a.id = $1`,
-      [id],
-    );
-    await c.query('commit');
-    return performance.now() - t0;
-  } catch (err) {
-    await c.query('rollback');
-    throw err;
-  } finally {
-    c.release();
-  }
+  const ctx = (await pool.query(CONTEXT_SQL, [patientId, agendaId, null, null, null])).rows[0];
+  if (ctx?.status !== 'Activo') throw new Error('patient');
+  if (ctx.agenda_status !== 'Activa') throw new Error('agenda');
+  const start = toMinutes(ctx.start_time);
+  const today = localDateTime(new Date(), TZ).slice(0, 10);
+  const notBefore =
+    ctx.day === today ? toMinutes(localDateTime(new Date(), TZ).slice(11, 16)) + 1 : undefined;
+  const first =
+    notBefore !== undefined && notBefore > start
+      ? start + Math.ceil((notBefore - start) / ctx.duration_minutes) * ctx.duration_minutes
+      : start;
+  const booked = await pool.query(BOOK_SQL, [
+    null,
+    agendaId,
+    patientId,
+    first,
+    toMinutes(ctx.end_time),
+    ctx.duration_minutes,
+    TZ,
+    ctx.location_id,
+    ctx.specialty_id,
+    ctx.doctor_id,
+    'Control',
+    userId,
+    'raw',
+  ]);
+  if (booked.rows[0]?.outcome !== 'ok') throw new Error(`booking: ${booked.rows[0]?.outcome}`);
+  return performance.now() - t0;
 }
 
 const f = (p: Percentiles) => `${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} / ${p.p99.toFixed(1)}`;
@@ -254,6 +260,8 @@ async function main() {
     });
     if (login.status !== 200) throw new Error(`login → ${login.status}`);
     const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const adminId = (await raw.query<{ id: number }>('select id from users where email = $1', [ADMIN.email]))
+      .rows[0]!.id;
     const client = poster(base, token, HOT_CLIENTS);
 
     // Agendas are split: the first half for the route, the second for raw SQL; job k uses agenda k mod A.
@@ -291,6 +299,7 @@ async function main() {
         raw,
         rawAgendas[k % rawAgendas.length]!.id,
         data.patients[warm + N + HOT_REQUESTS + k]!,
+        adminId,
       );
       return [201, ms];
     });
@@ -333,7 +342,8 @@ async function main() {
     server.child.kill('SIGTERM');
     await waitForExit(server.child);
     await raw.end();
-    await db.drop();
+    if (args['keep-db'] === 'true') console.log(`[bench] kept ${db.url}`);
+    else await db.drop();
   }
 }
 
