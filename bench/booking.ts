@@ -14,7 +14,7 @@
  *     [--no-results] [--keep-db] (keep the scratch database to look at plans)
  */
 import http from 'node:http';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { execSync } from 'node:child_process';
 import pg from 'pg';
@@ -158,9 +158,10 @@ async function closedLoop(
 
 /**
  * What POST /appointments (quick path) sends to the database, statement for statement, as plain SQL on a
- * pg.Pool (decision 015): the context read (patient, agenda, names), then the booking statement (booking_slot
- * takes the slot and picks the time under the agenda's lock; the CTEs insert the appointment, its audit row and
- * its two events), which is its own transaction. The route checks the same things in between.
+ * pg.Pool (decision 015): the context read (patient, agenda, names; a named prepared statement, as the route's),
+ * then book_appointment (migration 0013: takes the slot and picks the time under the agenda's lock, inserts the
+ * appointment, its audit row and its two events), which is its own transaction. The route checks the same
+ * things in between.
  */
 const CONTEXT_SQL = `select p.id, p.status, p.name, p.document, p.phone, p.email, p.birth_date, e.name as eps,
     a.id as agenda_id, a.status as agenda_status, a.location_id, a.specialty_id, a.doctor_id, a.capacity,
@@ -171,31 +172,13 @@ const CONTEXT_SQL = `select p.id, p.status, p.name, p.document, p.phone, p.email
   left join specialties s on s.id = coalesce(a.specialty_id, $4::int)
   left join locations l on l.id = coalesce(a.location_id, $5::int)
   where p.id = $1`;
-const BOOK_SQL = `with slot as (
-    select * from booking_slot($1::text, $2::int, true, $3::int, null::int, null::timestamptz, $4::int, $5::int, $6::int, $7::text)
-  ), created as (
-    insert into appointments (patient_id, availability_id, location_id, specialty_id, doctor_id, scheduled_at, ends_at,
-      duration_minutes, status, appointment_type, reason, notes, insurance_type, room_id, manual, idempotency_key, created_by)
-    select $3::int, $2::int, $8::int, $9::int, $10::int, slot.start_at, slot.start_at + make_interval(mins => $6::int),
-      $6::int, 'Confirmada', 'Presencial', $11::text, null, null, null, false, $1::text, $12::int
-    from slot where slot.outcome = 'ok' returning *
-  ), audited as (
-    insert into audit_log (table_name, record_id, action, new_values, user_id, request_id)
-    select 'appointments', created.id::text, 'create', jsonb_build_object('id', created.id, 'patient_id', created.patient_id,
-      'availability_id', created.availability_id, 'doctor_id', created.doctor_id,
-      'scheduled_at', to_char(created.scheduled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'duration_minutes', created.duration_minutes, 'status', created.status,
-      'cancellation_reason', created.cancellation_reason), $12::int, $13::text
-    from created
-  ), published as (
-    insert into event_log (channel, type, payload)
-    select 'appointments', 'appointment.created', jsonb_build_object('id', created.id, 'availability_id', created.availability_id)
-    from created
-    union all
-    select 'agendas', 'agenda.updated', jsonb_build_object('id', created.availability_id)
-    from created where created.availability_id is not null and created.status = 'Confirmada'
-  )
-  select slot.outcome, slot.seen_id, slot.seen_patient_id, created.* from slot left join created on true`;
+const BOOK_SQL = `select * from book_appointment(
+    p_key => $1::text, p_agenda_id => $2::int, p_take_slot => true, p_start => null::timestamptz,
+    p_first_minute => $4::int, p_end_minute => $5::int, p_tz => $7::text, p_patient_id => $3::int,
+    p_location_id => $8::int, p_specialty_id => $9::int, p_doctor_id => $10::int, p_duration => $6::int,
+    p_status => 'Confirmada', p_appointment_type => 'Presencial', p_reason => $11::text, p_notes => null::text,
+    p_insurance_type => null::text, p_room_id => null::int, p_manual => false, p_user_id => $12::int,
+    p_request_id => $13::text, p_appointments_channel => 'appointments', p_agendas_channel => 'agendas')`;
 
 async function rawBooking(
   pool: pg.Pool,
@@ -204,7 +187,9 @@ async function rawBooking(
   userId: number,
 ): Promise<number> {
   const t0 = performance.now();
-  const ctx = (await pool.query(CONTEXT_SQL, [patientId, agendaId, null, null, null])).rows[0];
+  const ctx = (
+    await pool.query({ name: 'booking_context', text: CONTEXT_SQL, values: [patientId, agendaId, 0, 0, 0] })
+  ).rows[0];
   if (ctx?.status !== 'Activo') throw new Error('patient');
   if (ctx.agenda_status !== 'Activa') throw new Error('agenda');
   const start = toMinutes(ctx.start_time);
@@ -230,9 +215,46 @@ async function rawBooking(
     userId,
     'raw',
   ]);
-  if (booked.rows[0]?.outcome !== 'ok') throw new Error(`booking: ${booked.rows[0]?.outcome}`);
+  if (booked.rows[0]?.outcome !== 'ok' || !booked.rows[0]?.appointment)
+    throw new Error(`booking: ${booked.rows[0]?.outcome}`);
   return performance.now() - t0;
 }
+
+/**
+ * CPU seconds (user + system) used so far by the server process, by the database's backends serving this
+ * database, and by this process. Wall-clock figures on a shared machine swing with the other load; CPU per
+ * booking says where the work is. Linux only (/proc); zeros elsewhere.
+ */
+const TICKS = (() => {
+  try {
+    return Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function procCpu(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+async function cpuNow(pool: pg.Pool, serverPid: number) {
+  const { rows } = await pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  const own = process.cpuUsage();
+  return {
+    server: procCpu(serverPid),
+    database: rows.reduce((s, r) => s + procCpu(r.pid), 0),
+    client: (own.user + own.system) / 1e6,
+  };
+}
+type Cpu = Awaited<ReturnType<typeof cpuNow>>;
+const perBooking = (a: Cpu, b: Cpu, n: number) =>
+  `server ${(((b.server - a.server) * 1000) / n).toFixed(2)} ms, database ${(((b.database - a.database) * 1000) / n).toFixed(2)} ms, load generator ${(((b.client - a.client) * 1000) / n).toFixed(2)} ms`;
 
 const f = (p: Percentiles) => `${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} / ${p.p99.toFixed(1)}`;
 
@@ -249,6 +271,8 @@ async function main() {
     LOG_LEVEL: 'info',
   });
   const raw = new pg.Pool({ connectionString: db.url, max: CLIENTS });
+  // An idle connection cut when the scratch database is dropped at the end is not a result.
+  raw.on('error', (err) => console.error(`[bench] idle connection: ${err.message}`));
   try {
     const agendasNeeded = Math.ceil((2 * N) / PER_AGENDA) + CLIENTS * 2;
     const data = await seed(raw, agendasNeeded, WARM + 2 * N + HOT_REQUESTS + 10);
@@ -276,6 +300,8 @@ async function main() {
       });
       return [s, ms];
     });
+    const serverPid = server.child.pid!;
+    const cpu0 = await cpuNow(raw, serverPid);
     const route = await closedLoop(N, CLIENTS, async (k) => {
       const [s, ms, body] = await client.post('/api/appointments', {
         patient_id: data.patients[warm + k],
@@ -285,6 +311,7 @@ async function main() {
       if (s !== 201) console.error(`[bench] route ${s} ${body.slice(0, 160)}`);
       return [s, ms];
     });
+    const cpu1 = await cpuNow(raw, serverPid);
     const hot = await closedLoop(HOT_REQUESTS, HOT_CLIENTS, async (k) => {
       const [s, ms, body] = await client.post('/api/appointments', {
         patient_id: data.patients[warm + N + k],
@@ -294,6 +321,7 @@ async function main() {
       if (s !== 201) console.error(`[bench] hot ${s} ${body.slice(0, 160)}`);
       return [s, ms];
     });
+    const cpu2 = await cpuNow(raw, serverPid);
     const rawRun = await closedLoop(N, CLIENTS, async (k) => {
       const ms = await rawBooking(
         raw,
@@ -303,6 +331,7 @@ async function main() {
       );
       return [201, ms];
     });
+    const cpu3 = await cpuNow(raw, serverPid);
     client.close();
 
     const check = await raw.query<{ bad: number }>(
@@ -331,6 +360,7 @@ async function main() {
       `| same transaction as raw SQL (pg.Pool) | ${CLIENTS} | ${N} | ${N}×ok | ${f(pw)} | ${pw.rps.toFixed(0)} |`,
       '',
       `- Route / raw SQL throughput: **${ratio.toFixed(2)}** (goal ≥ 0.5).`,
+      `- CPU per booking (user + system, from /proc): route — ${perBooking(cpu0, cpu1, N)}; raw SQL — ${perBooking(cpu2, cpu3, N)}.`,
       `- Goal uncontended ≥ 300 bookings/s with p95 ≤ 50 ms: ${pr.rps.toFixed(0)}/s, p95 ${pr.p95.toFixed(1)} ms — ${pr.rps >= 300 && pr.p95 <= 50 ? 'met' : '**missed**'}.`,
       `- Goal hot agenda p99 ≤ 150 ms: ${ph.p99.toFixed(1)} ms — ${ph.p99 <= 150 ? 'met' : '**missed**'}; 5xx: ${hot.errors + route.errors}.`,
       `- Agendas whose booked_slots differs from their Confirmada count afterwards: ${check.rows[0]!.bad}.`,

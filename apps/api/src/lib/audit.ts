@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { auditLog } from '../db/schema/system';
 import type { Executor } from '../db/client';
 import type { Actor } from './context';
@@ -33,18 +32,4 @@ export async function writeAudit(tx: Executor, actor: Actor, entry: AuditEntry):
     userId: actor.userId,
     requestId: actor.requestId,
   });
-}
-
-/**
- * What writeAudit does for a row a statement is writing, as one INSERT … SELECT over `source` (a data-modifying
- * CTE of that statement), so the audit row costs no round trip of its own. `recordId` and `newValues` are SQL
- * over `source`; they must not carry secrets (redact() does not see them).
- */
-export function auditRowsFrom(
-  actor: Actor,
-  entry: { table: string; action: string; recordId: SQL; newValues: SQL; source: SQL },
-): SQL {
-  return sql`insert into ${auditLog} (table_name, record_id, action, new_values, user_id, request_id)
-    select ${entry.table}::text, ${entry.recordId}, ${entry.action}::text, ${entry.newValues}, ${actor.userId}::int, ${actor.requestId}::text
-    from ${entry.source}`;
 }

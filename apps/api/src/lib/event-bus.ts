@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { eventLog } from '../db/schema/system';
 
@@ -14,15 +14,6 @@ type Handler = (event: AppEvent) => void;
 
 /** Sent by the trigger of migration 0012 (big events travel as their position and are read back). */
 const NOTIFY_CHANNEL = 'app_events';
-
-/**
- * What `publish` does, as one INSERT whose rows come from `rows` (a SELECT of channel, type, payload jsonb), for
- * a statement that publishes the events of the rows it writes in the same round trip (a data-modifying CTE).
- * The deferred trigger of migration 0012 gives each row its position and NOTIFY at commit, as for publish.
- */
-export function publishRows(rows: SQL): SQL {
-  return sql`insert into ${eventLog} (channel, type, payload) ${rows}`;
-}
 
 /** `id` of an event is its stream position (event_log.seq), the SSE id. */
 function toEvent(r: typeof eventLog.$inferSelect): AppEvent {

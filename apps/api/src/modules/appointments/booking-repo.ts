@@ -5,9 +5,7 @@ import { appointments } from '../../db/schema/appointments';
 import { eps } from '../../db/schema/catalogs';
 import { patients } from '../../db/schema/patients';
 import { doctors, locations, specialties } from '../../db/schema/resources';
-import { auditRowsFrom } from '../../lib/audit';
 import type { Actor } from '../../lib/context';
-import { publishRows } from '../../lib/event-bus';
 import type { AppointmentRow } from './repo';
 
 /** Queries of the booking service: idempotency, the agenda and patient it books for, overlaps, the booking. */
@@ -101,23 +99,18 @@ export async function lockAgenda(db: Executor, id: number) {
     .for('update');
 }
 
-/**
- * Everything a booking reads before it writes, in one query: the patient with the names the answer shows, and
- * either the agenda (with its doctor, specialty and location names) or, for an appointment outside any agenda,
- * the doctor, specialty and location asked for (a null name: not found). Null when the patient does not exist.
- * Read without locks: the write re-checks what can change under it (status, capacity, overlaps).
- */
-export async function findBookingContext(
-  db: Executor,
-  q: {
-    patientId: number;
-    agendaId?: number | null;
-    doctorId?: number | null;
-    specialtyId?: number | null;
-    locationId?: number | null;
-  },
-) {
-  const [row] = await db
+/** The ids findBookingContext looks up; 0 stands for "none" (no row has id 0). */
+export type BookingContextIds = {
+  patientId: number;
+  agendaId: number;
+  doctorId: number;
+  specialtyId: number;
+  locationId: number;
+};
+
+function bookingContextQuery(db: Executor) {
+  const id = (name: keyof BookingContextIds) => sql`${sql.placeholder(name)}::int`;
+  return db
     .select({
       patient: {
         id: patients.id,
@@ -136,18 +129,36 @@ export async function findBookingContext(
     })
     .from(patients)
     .leftJoin(eps, eq(eps.id, patients.insuranceEpsId))
-    .leftJoin(availabilities, eq(availabilities.id, q.agendaId ?? 0))
-    .leftJoin(doctors, eq(doctors.id, sql`coalesce(${availabilities.doctorId}, ${q.doctorId ?? 0}::int)`))
+    .leftJoin(availabilities, eq(availabilities.id, id('agendaId')))
+    .leftJoin(doctors, eq(doctors.id, sql`coalesce(${availabilities.doctorId}, ${id('doctorId')})`))
     .leftJoin(
       specialties,
-      eq(specialties.id, sql`coalesce(${availabilities.specialtyId}, ${q.specialtyId ?? 0}::int)`),
+      eq(specialties.id, sql`coalesce(${availabilities.specialtyId}, ${id('specialtyId')})`),
     )
-    .leftJoin(
-      locations,
-      eq(locations.id, sql`coalesce(${availabilities.locationId}, ${q.locationId ?? 0}::int)`),
-    )
-    .where(eq(patients.id, q.patientId));
-  return row ?? null;
+    .leftJoin(locations, eq(locations.id, sql`coalesce(${availabilities.locationId}, ${id('locationId')})`))
+    .where(eq(patients.id, id('patientId')));
+}
+
+/** One prepared statement per database (named, so each pooled connection plans it once). */
+const preparedContext = new WeakMap<object, ReturnType<ReturnType<typeof bookingContextQuery>['prepare']>>();
+
+/**
+ * Everything a booking reads before it writes, in one query: the patient with the names the answer shows, and
+ * either the agenda (with its doctor, specialty and location names) or, for an appointment outside any agenda,
+ * the doctor, specialty and location asked for (a null name: not found). Null when the patient does not exist.
+ * Read without locks: book_appointment re-checks what can change under it (status, capacity, overlaps).
+ * `prepared`: `db` is the database itself (not a transaction), whose prepared statement is reused.
+ */
+export async function findBookingContext(db: Executor, ids: BookingContextIds, prepared = false) {
+  let rows;
+  if (prepared) {
+    let query = preparedContext.get(db);
+    if (!query) preparedContext.set(db, (query = bookingContextQuery(db).prepare('booking_context')));
+    rows = await query.execute(ids);
+  } else {
+    rows = await bookingContextQuery(db).execute(ids);
+  }
+  return rows[0] ?? null;
 }
 export type BookingContext = NonNullable<Awaited<ReturnType<typeof findBookingContext>>>;
 
@@ -186,66 +197,41 @@ export type BookingResult =
 
 const APPOINTMENT_COLUMNS = Object.entries(getTableColumns(appointments));
 
-/** A row of `returning *` (column names, driver values) as Drizzle's select would give it. */
-function toAppointmentRow(raw: Record<string, unknown>): AppointmentRow {
+/** The row as to_jsonb gives it (column names, JSON values) as Drizzle's select would give it. */
+function toAppointmentRow(json: Record<string, unknown>): AppointmentRow {
   const out: Record<string, unknown> = {};
   for (const [key, column] of APPOINTMENT_COLUMNS) {
-    const value = raw[column.name];
+    const value = json[column.name];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return out as AppointmentRow;
 }
 
 /**
- * The booking's writes as ONE statement (decision 015): booking_slot (migration 0013) checks the key, takes
- * the slot and locks the agenda, and picks the time; the data-modifying CTEs insert the appointment, its audit
- * row (auditView's fields) and its events with the time it returns. Outside a transaction this is the whole
- * booking in one round trip, its own transaction, so the agenda's lock is held only while the database works.
+ * The booking's writes as one call of book_appointment (migration 0013, decision 015): the key, the slot and
+ * the agenda's lock, the time, the appointment, its audit row (writeAudit with auditView) and its events
+ * (EventBus.publish). On the pool this is the whole booking in one round trip and its own transaction.
  * Throws the database error of an overlap (23P01, exclusion constraints) and of no free time left ('IPS01').
  */
 export async function bookAppointment(db: Executor, actor: Actor, w: BookingWrite): Promise<BookingResult> {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    with slot as (
-      select * from booking_slot(${w.key}::text, ${w.availabilityId}::int, ${w.takeSlot}::boolean,
-        ${w.patientId}::int, ${w.roomId}::int, ${w.start?.toISOString() ?? null}::timestamptz,
-        ${w.firstMinute}::int, ${w.endMinute}::int, ${w.durationMinutes}::int, ${w.tz}::text)
-    ), created as (
-      insert into ${appointments} (patient_id, availability_id, location_id, specialty_id, doctor_id,
-        scheduled_at, ends_at, duration_minutes, status, appointment_type, reason, notes, insurance_type,
-        room_id, manual, idempotency_key, created_by)
-      select ${w.patientId}::int, ${w.availabilityId}::int, ${w.locationId}::int, ${w.specialtyId}::int,
-        ${w.doctorId}::int, slot.start_at, slot.start_at + make_interval(mins => ${w.durationMinutes}::int),
-        ${w.durationMinutes}::int, ${w.status}::text, ${w.appointmentType}::text, ${w.reason}::text,
-        ${w.notes}::text, ${w.insuranceType}::text, ${w.roomId}::int, ${w.manual}::boolean, ${w.key}::text,
-        ${actor.userId}::int
-      from slot where slot.outcome = 'ok'
-      returning *
-    ), audited as (
-      ${auditRowsFrom(actor, {
-        table: 'appointments',
-        action: 'create',
-        recordId: sql`created.id::text`,
-        newValues: sql`jsonb_build_object('id', created.id, 'patient_id', created.patient_id,
-          'availability_id', created.availability_id, 'doctor_id', created.doctor_id,
-          'scheduled_at', to_char(created.scheduled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'duration_minutes', created.duration_minutes, 'status', created.status,
-          'cancellation_reason', created.cancellation_reason)`,
-        source: sql`created`,
-      })}
-    ), published as (
-      ${publishRows(sql`
-        select ${w.appointmentsChannel}::text, 'appointment.created',
-          jsonb_build_object('id', created.id, 'availability_id', created.availability_id)
-        from created
-        union all
-        select ${w.agendasChannel}::text, 'agenda.updated', jsonb_build_object('id', created.availability_id)
-        from created where created.availability_id is not null and created.status = 'Confirmada'`)}
-    )
-    select slot.outcome, slot.seen_id, slot.seen_patient_id, created.*
-    from slot left join created on true`);
-  const raw = res.rows[0]!;
-  if (raw.outcome === 'seen')
-    return { outcome: 'seen', seenId: Number(raw.seen_id), seenPatientId: Number(raw.seen_patient_id) };
-  if (raw.outcome === 'no_slots') return { outcome: 'no_slots' };
-  return { outcome: 'ok', row: toAppointmentRow(raw) };
+  const res = await db.execute<{
+    outcome: 'ok' | 'seen' | 'no_slots';
+    seen_id: number | null;
+    seen_patient_id: number | null;
+    appointment: Record<string, unknown> | null;
+  }>(sql`select * from book_appointment(
+    p_key => ${w.key}::text, p_agenda_id => ${w.availabilityId}::int, p_take_slot => ${w.takeSlot}::boolean,
+    p_start => ${w.start?.toISOString() ?? null}::timestamptz, p_first_minute => ${w.firstMinute}::int,
+    p_end_minute => ${w.endMinute}::int, p_tz => ${w.tz}::text, p_patient_id => ${w.patientId}::int,
+    p_location_id => ${w.locationId}::int, p_specialty_id => ${w.specialtyId}::int,
+    p_doctor_id => ${w.doctorId}::int, p_duration => ${w.durationMinutes}::int, p_status => ${w.status}::text,
+    p_appointment_type => ${w.appointmentType}::text, p_reason => ${w.reason}::text,
+    p_notes => ${w.notes}::text, p_insurance_type => ${w.insuranceType}::text, p_room_id => ${w.roomId}::int,
+    p_manual => ${w.manual}::boolean, p_user_id => ${actor.userId}::int, p_request_id => ${actor.requestId}::text,
+    p_appointments_channel => ${w.appointmentsChannel}::text, p_agendas_channel => ${w.agendasChannel}::text)`);
+  const r = res.rows[0]!;
+  if (r.outcome === 'seen')
+    return { outcome: 'seen', seenId: Number(r.seen_id), seenPatientId: Number(r.seen_patient_id) };
+  if (r.outcome === 'no_slots') return { outcome: 'no_slots' };
+  return { outcome: 'ok', row: toAppointmentRow(r.appointment!) };
 }

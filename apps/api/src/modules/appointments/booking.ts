@@ -118,13 +118,17 @@ async function book(
 ) {
   const tz = deps.config.orgTimezone;
   const agendaId = body.availability_id ?? null;
-  const context = await brepo.findBookingContext(exec, {
-    patientId: body.patient_id,
-    agendaId,
-    doctorId: body.doctor_id,
-    specialtyId: body.specialty_id,
-    locationId: body.location_id,
-  });
+  const context = await brepo.findBookingContext(
+    exec,
+    {
+      patientId: body.patient_id,
+      agendaId: agendaId ?? 0,
+      doctorId: body.doctor_id ?? 0,
+      specialtyId: body.specialty_id ?? 0,
+      locationId: body.location_id ?? 0,
+    },
+    exec === deps.db,
+  );
   if (!context) throw new AppError('NOT_FOUND', E.patientNotFound);
   if (context.patient.status !== 'Activo') throw new AppError('CONFLICT', E.patientInactive);
 
