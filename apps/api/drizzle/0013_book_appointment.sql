@@ -42,7 +42,7 @@ DECLARE
   agenda_date date;
   start_at timestamptz := p_start;
   t integer := p_first_minute;
-  cand_start timestamptz;
+  cand_end timestamptz;
   busy record;
   created appointments;
 BEGIN
@@ -75,11 +75,14 @@ BEGIN
   END IF;
 
   IF start_at IS NULL THEN
+    start_at := (agenda_date + make_interval(mins => t)) AT TIME ZONE p_tz;
+    cand_end := (agenda_date + make_interval(mins => t + p_duration)) AT TIME ZONE p_tz;
     -- The agenda's next free time (spec §5, as suggestNextTime): from p_first_minute in steps of the duration,
-    -- the first slot within the agenda's hours free for the doctor, the patient and the room. One pass over the
-    -- day's busy times in start order: one that ends before the candidate no longer matters, one that starts
-    -- after the candidate ends leaves it free, one that overlaps moves it to the first step at or after its
-    -- end. The range condition is the one the exclusion constraints' GiST indexes answer.
+    -- the first slot within the agenda's hours free for the doctor, the patient and the room. The candidate is
+    -- [start_at, cand_end), minute t of the agenda's local day. One pass over the day's busy times in start
+    -- order: one that ends before the candidate no longer matters, one that starts after the candidate ends
+    -- leaves it free, one that overlaps moves it to the first step at or after its end. The range condition is
+    -- the one the exclusion constraints' GiST indexes answer.
     FOR busy IN
       SELECT b.scheduled_at, b.ends_at FROM appointments b
       WHERE (b.doctor_id = p_doctor_id OR b.patient_id = p_patient_id OR b.room_id = p_room_id)
@@ -89,15 +92,15 @@ BEGIN
       ORDER BY b.scheduled_at
     LOOP
       EXIT WHEN t + p_duration > p_end_minute;
-      cand_start := (agenda_date + make_interval(mins => t)) AT TIME ZONE p_tz;
-      CONTINUE WHEN busy.ends_at <= cand_start;
-      EXIT WHEN busy.scheduled_at >= (agenda_date + make_interval(mins => t + p_duration)) AT TIME ZONE p_tz;
-      t := t + ceil(extract(epoch FROM busy.ends_at - cand_start) / 60 / p_duration)::integer * p_duration;
+      CONTINUE WHEN busy.ends_at <= start_at;
+      EXIT WHEN busy.scheduled_at >= cand_end;
+      t := t + ceil(extract(epoch FROM busy.ends_at - start_at) / 60 / p_duration)::integer * p_duration;
+      start_at := (agenda_date + make_interval(mins => t)) AT TIME ZONE p_tz;
+      cand_end := (agenda_date + make_interval(mins => t + p_duration)) AT TIME ZONE p_tz;
     END LOOP;
     IF t + p_duration > p_end_minute THEN
       RAISE EXCEPTION 'no free time in agenda %', p_agenda_id USING ERRCODE = 'IPS01';
     END IF;
-    start_at := (agenda_date + make_interval(mins => t)) AT TIME ZONE p_tz;
   END IF;
 
   INSERT INTO appointments (patient_id, availability_id, location_id, specialty_id, doctor_id, scheduled_at,
