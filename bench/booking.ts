@@ -4,21 +4,22 @@
  *      (POST /api/appointments without a time) through the real HTTP server, each request into an agenda no
  *      other in-flight request uses, each for a new patient → bookings/s and p50/p95/p99;
  *   2. hot agenda: 50 clients book into one agenda with 100 free slots → p99 and how many were refused;
- *   3. raw SQL: the same transaction (same statements: patient, agenda, conditional slot update, busy times,
- *      insert, audit, event + NOTIFY, read back) from a plain pg.Pool with the same number of
- *      connections → bookings/s, and the ratio route / raw.
+ *   3. raw SQL: the same database work as the route (the same two statements: the context read, and the
+ *      booking statement with booking_slot, the insert, the audit row and the two events, its own transaction;
+ *      decision 015) from a plain pg.Pool with the same number of connections → bookings/s, and the ratio
+ *      route / raw.
  * Appends a section to bench/RESULTS.md unless --no-results.
  *
  *   npx tsx bench/booking.ts [--url=postgres://postgres@127.0.0.1:5432/postgres] [--n=2000] [--clients=10]
+ *     [--no-results] [--keep-db] (keep the scratch database to look at plans)
  */
 import http from 'node:http';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { execSync } from 'node:child_process';
 import pg from 'pg';
-import { localDateTime, parseLocalDateTime, startOfLocalDay } from '../packages/shared/src/format';
+import { localDateTime } from '../packages/shared/src/format';
 import { addDays, toMinutes } from '../packages/shared/src/scheduling/calendar-days';
-import { suggestNextTime } from '../packages/shared/src/scheduling/time-layout';
 import { startServer, waitForExit } from '../apps/api/src/test/server-process';
 import { percentiles, type LoadResult, type Percentiles } from './lib/http-load';
 import { parseArgs } from './lib/target';
@@ -155,78 +156,105 @@ async function closedLoop(
   return { samples, errors, codes, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** The booking transaction of POST /appointments (quick path), statement for statement, as plain SQL. */
-async function rawBooking(pool: pg.Pool, agendaId: number, patientId: number): Promise<number> {
-  const c = await pool.connect();
+/**
+ * What POST /appointments (quick path) sends to the database, statement for statement, as plain SQL on a
+ * pg.Pool (decision 015): the context read (patient, agenda, names; a named prepared statement, as the route's),
+ * then book_appointment (migration 0013: takes the slot and picks the time under the agenda's lock, inserts the
+ * appointment, its audit row and its two events), which is its own transaction. The route checks the same
+ * things in between.
+ */
+const CONTEXT_SQL = `select p.id, p.status, p.name, p.document, p.phone, p.email, p.birth_date, e.name as eps,
+    a.id as agenda_id, a.status as agenda_status, a.location_id, a.specialty_id, a.doctor_id, a.capacity,
+    a.booked_slots, a.duration_minutes, a.start_time, a.end_time, a.date::text as day, d.name as doctor_name, s.name as specialty_name, l.name as location_name
+  from patients p left join eps e on e.id = p.insurance_eps_id
+  left join availabilities a on a.id = $2
+  left join doctors d on d.id = coalesce(a.doctor_id, $3::int)
+  left join specialties s on s.id = coalesce(a.specialty_id, $4::int)
+  left join locations l on l.id = coalesce(a.location_id, $5::int)
+  where p.id = $1`;
+const BOOK_SQL = `select * from book_appointment(
+    p_key => $1::text, p_agenda_id => $2::int, p_take_slot => true, p_start => null::timestamptz,
+    p_first_minute => $4::int, p_end_minute => $5::int, p_tz => $7::text, p_patient_id => $3::int,
+    p_location_id => $8::int, p_specialty_id => $9::int, p_doctor_id => $10::int, p_duration => $6::int,
+    p_status => 'Confirmada', p_appointment_type => 'Presencial', p_reason => $11::text, p_notes => null::text,
+    p_insurance_type => null::text, p_room_id => null::int, p_manual => false, p_user_id => $12::int,
+    p_request_id => $13::text, p_appointments_channel => 'appointments', p_agendas_channel => 'agendas')`;
+
+async function rawBooking(
+  pool: pg.Pool,
+  agendaId: number,
+  patientId: number,
+  userId: number,
+): Promise<number> {
   const t0 = performance.now();
+  const ctx = (
+    await pool.query({ name: 'booking_context', text: CONTEXT_SQL, values: [patientId, agendaId, 0, 0, 0] })
+  ).rows[0];
+  if (ctx?.status !== 'Activo') throw new Error('patient');
+  if (ctx.agenda_status !== 'Activa') throw new Error('agenda');
+  const start = toMinutes(ctx.start_time);
+  const today = localDateTime(new Date(), TZ).slice(0, 10);
+  const notBefore =
+    ctx.day === today ? toMinutes(localDateTime(new Date(), TZ).slice(11, 16)) + 1 : undefined;
+  const first =
+    notBefore !== undefined && notBefore > start
+      ? start + Math.ceil((notBefore - start) / ctx.duration_minutes) * ctx.duration_minutes
+      : start;
+  const booked = await pool.query(BOOK_SQL, [
+    null,
+    agendaId,
+    patientId,
+    first,
+    toMinutes(ctx.end_time),
+    ctx.duration_minutes,
+    TZ,
+    ctx.location_id,
+    ctx.specialty_id,
+    ctx.doctor_id,
+    'Control',
+    userId,
+    'raw',
+  ]);
+  if (booked.rows[0]?.outcome !== 'ok' || !booked.rows[0]?.appointment)
+    throw new Error(`booking: ${booked.rows[0]?.outcome}`);
+  return performance.now() - t0;
+}
+
+/**
+ * CPU seconds (user + system) used so far by the server process, by the database's backends serving this
+ * database, and by this process. Wall-clock figures on a shared machine swing with the other load; CPU per
+ * booking says where the work is. Linux only (/proc); zeros elsewhere.
+ */
+const TICKS = (() => {
   try {
-    await c.query('begin');
-    const p = await c.query('select id, name, status from patients where id = $1', [patientId]);
-    if (p.rows[0]?.status !== 'Activo') throw new Error('patient');
-    const a = (await c.query('select *, date::text as day from availabilities where id = $1', [agendaId]))
-      .rows[0];
-    const taken = await c.query(
-      `update availabilities set booked_slots = booked_slots + 1, updated_at = now()
-       where id = $1 and status = 'Activa' and booked_slots < capacity returning id, booked_slots, capacity`,
-      [agendaId],
-    );
-    if (taken.rowCount !== 1) throw new Error('full');
-    const from = startOfLocalDay(a.day, TZ);
-    const to = startOfLocalDay(addDays(a.day, 1), TZ);
-    const busy = await c.query(
-      `select scheduled_at, ends_at from appointments where (doctor_id = $1 or patient_id = $2)
-       and status <> 'Cancelada' and scheduled_at < $4 and ends_at > $3`,
-      [a.doctor_id, patientId, from, to],
-    );
-    const mins = (d: Date) => toMinutes(localDateTime(d, TZ).slice(11, 16));
-    const time = suggestNextTime(
-      a.start_time,
-      a.end_time,
-      a.duration_minutes,
-      busy.rows.map((r) => ({ start: mins(r.scheduled_at), end: mins(r.ends_at) })),
-    );
-    if (!time) throw new Error('no time');
-    const start = parseLocalDateTime(`${a.day} ${time}`, TZ)!;
-    const end = new Date(start.getTime() + a.duration_minutes * 60_000);
-    const ins = await c.query(
-      `insert into appointments (patient_id, availability_id, location_id, specialty_id, doctor_id, scheduled_at,
-         ends_at, duration_minutes, status, appointment_type, manual)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, 'Confirmada', 'Presencial', false) returning *`,
-      [patientId, agendaId, a.location_id, a.specialty_id, a.doctor_id, start, end, a.duration_minutes],
-    );
-    const id = ins.rows[0].id;
-    await c.query(
-      `insert into audit_log (table_name, record_id, action, new_values) values ('appointments', $1, 'create', $2)`,
-      [String(id), JSON.stringify({ id, status: 'Confirmada' })],
-    );
-    for (const [channel, type] of [
-      ['appointments', 'appointment.created'],
-      ['agendas', 'agenda.updated'],
-    ]) {
-      const ev = await c.query(
-        `insert into event_log (channel, type, payload) values ($1, $2, $3) returning id, created_at`,
-        [channel, type, JSON.stringify({ id })],
-      );
-      await c.query('select pg_notify($1, $2)', [
-        'app_events',
-        JSON.stringify({ id: ev.rows[0].id, channel, type }),
-      ]);
-    }
-    await c.query(
-      `select a.*, p.name, p.document, d.name, s.name, l.name from appointments a join patients p on p.id = a.patient_id
-       join doctors d on d.id = a.doctor_id join specialties s on s.id = a.specialty_id
-       join locations l on l.id = a.location_id where a.id = $1`,
-      [id],
-    );
-    await c.query('commit');
-    return performance.now() - t0;
-  } catch (err) {
-    await c.query('rollback');
-    throw err;
-  } finally {
-    c.release();
+    return Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function procCpu(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
   }
 }
+async function cpuNow(pool: pg.Pool, serverPid: number) {
+  const { rows } = await pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  const own = process.cpuUsage();
+  return {
+    server: procCpu(serverPid),
+    database: rows.reduce((s, r) => s + procCpu(r.pid), 0),
+    client: (own.user + own.system) / 1e6,
+  };
+}
+type Cpu = Awaited<ReturnType<typeof cpuNow>>;
+const perBooking = (a: Cpu, b: Cpu, n: number) =>
+  `server ${(((b.server - a.server) * 1000) / n).toFixed(2)} ms, database ${(((b.database - a.database) * 1000) / n).toFixed(2)} ms, load generator ${(((b.client - a.client) * 1000) / n).toFixed(2)} ms`;
 
 const f = (p: Percentiles) => `${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} / ${p.p99.toFixed(1)}`;
 
@@ -243,6 +271,8 @@ async function main() {
     LOG_LEVEL: 'info',
   });
   const raw = new pg.Pool({ connectionString: db.url, max: CLIENTS });
+  // An idle connection cut when the scratch database is dropped at the end is not a result.
+  raw.on('error', (err) => console.error(`[bench] idle connection: ${err.message}`));
   try {
     const agendasNeeded = Math.ceil((2 * N) / PER_AGENDA) + CLIENTS * 2;
     const data = await seed(raw, agendasNeeded, WARM + 2 * N + HOT_REQUESTS + 10);
@@ -254,6 +284,8 @@ async function main() {
     });
     if (login.status !== 200) throw new Error(`login → ${login.status}`);
     const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const adminId = (await raw.query<{ id: number }>('select id from users where email = $1', [ADMIN.email]))
+      .rows[0]!.id;
     const client = poster(base, token, HOT_CLIENTS);
 
     // Agendas are split: the first half for the route, the second for raw SQL; job k uses agenda k mod A.
@@ -268,6 +300,8 @@ async function main() {
       });
       return [s, ms];
     });
+    const serverPid = server.child.pid!;
+    const cpu0 = await cpuNow(raw, serverPid);
     const route = await closedLoop(N, CLIENTS, async (k) => {
       const [s, ms, body] = await client.post('/api/appointments', {
         patient_id: data.patients[warm + k],
@@ -277,6 +311,7 @@ async function main() {
       if (s !== 201) console.error(`[bench] route ${s} ${body.slice(0, 160)}`);
       return [s, ms];
     });
+    const cpu1 = await cpuNow(raw, serverPid);
     const hot = await closedLoop(HOT_REQUESTS, HOT_CLIENTS, async (k) => {
       const [s, ms, body] = await client.post('/api/appointments', {
         patient_id: data.patients[warm + N + k],
@@ -286,14 +321,17 @@ async function main() {
       if (s !== 201) console.error(`[bench] hot ${s} ${body.slice(0, 160)}`);
       return [s, ms];
     });
+    const cpu2 = await cpuNow(raw, serverPid);
     const rawRun = await closedLoop(N, CLIENTS, async (k) => {
       const ms = await rawBooking(
         raw,
         rawAgendas[k % rawAgendas.length]!.id,
         data.patients[warm + N + HOT_REQUESTS + k]!,
+        adminId,
       );
       return [201, ms];
     });
+    const cpu3 = await cpuNow(raw, serverPid);
     client.close();
 
     const check = await raw.query<{ bad: number }>(
@@ -322,6 +360,7 @@ async function main() {
       `| same transaction as raw SQL (pg.Pool) | ${CLIENTS} | ${N} | ${N}×ok | ${f(pw)} | ${pw.rps.toFixed(0)} |`,
       '',
       `- Route / raw SQL throughput: **${ratio.toFixed(2)}** (goal ≥ 0.5).`,
+      `- CPU per booking (user + system, from /proc): route — ${perBooking(cpu0, cpu1, N)}; raw SQL — ${perBooking(cpu2, cpu3, N)}.`,
       `- Goal uncontended ≥ 300 bookings/s with p95 ≤ 50 ms: ${pr.rps.toFixed(0)}/s, p95 ${pr.p95.toFixed(1)} ms — ${pr.rps >= 300 && pr.p95 <= 50 ? 'met' : '**missed**'}.`,
       `- Goal hot agenda p99 ≤ 150 ms: ${ph.p99.toFixed(1)} ms — ${ph.p99 <= 150 ? 'met' : '**missed**'}; 5xx: ${hot.errors + route.errors}.`,
       `- Agendas whose booked_slots differs from their Confirmada count afterwards: ${check.rows[0]!.bad}.`,
@@ -333,7 +372,8 @@ async function main() {
     server.child.kill('SIGTERM');
     await waitForExit(server.child);
     await raw.end();
-    await db.drop();
+    if (args['keep-db'] === 'true') console.log(`[bench] kept ${db.url}`);
+    else await db.drop();
   }
 }
 

@@ -1,10 +1,8 @@
 import { AppError } from '@ips/shared/errors';
-import { localDate, localDateTime, parseLocalDateTime, startOfLocalDay } from '@ips/shared/format';
-import { addDays, toMinutes } from '@ips/shared/scheduling/calendar-days';
-import { suggestNextTime, type BusyRange } from '@ips/shared/scheduling/time-layout';
+import { localDate, localDateTime, parseLocalDateTime } from '@ips/shared/format';
+import { toMinutes } from '@ips/shared/scheduling/calendar-days';
+import type { BusyRange } from '@ips/shared/scheduling/time-layout';
 import { BOOKING_MESSAGES as M } from '@ips/shared/schemas/appointment-booking';
-import type { Executor } from '../../db/client';
-import { busyIntervals } from './booking-repo';
 
 /** Where an appointment goes in an agenda: the asked time checked against its date and hours, or the next free one. */
 
@@ -57,37 +55,22 @@ export function checkWithinAgenda(
 }
 
 /**
- * The first time in the agenda, in steps of the duration from its start (from now when the agenda is today),
- * free for the doctor, the patient and the room. Call it after the agenda's row is locked (takeSlot does), so
- * that two bookings of one agenda cannot pick the same time.
+ * Where the search for the agenda's next free time runs (spec §5 suggested time, as suggestNextTime): from the
+ * agenda's start, or from the first step after now when the agenda is today, up to its end; in minutes after
+ * the agenda's local midnight. The search itself runs under the agenda's lock, in booking_slot (migration 0013).
  */
-export async function nextFreeStart(
-  tx: Executor,
-  tz: string,
+export function searchWindow(
   agenda: AgendaHours,
-  who: { patientId: number; roomId?: number | null; excludeId?: number | null },
   durationMinutes: number,
+  tz: string,
   now: Date = new Date(),
-): Promise<Date> {
-  const from = startOfLocalDay(agenda.date, tz);
-  const to = startOfLocalDay(addDays(agenda.date, 1), tz);
-  const rows = await busyIntervals(tx, {
-    doctorId: agenda.doctorId,
-    patientId: who.patientId,
-    roomId: who.roomId,
-    from,
-    to,
-    excludeId: who.excludeId,
-  });
+): { firstMinute: number; endMinute: number } {
+  const start = toMinutes(agenda.startTime);
   const notBefore =
     agenda.date === localDate(now, tz) ? toMinutes(localDateTime(now, tz).slice(11, 16)) + 1 : undefined;
-  const time = suggestNextTime(
-    agenda.startTime,
-    agenda.endTime,
-    durationMinutes,
-    busyMinutes(agenda.date, tz, rows),
-    notBefore,
-  );
-  if (!time) throw new AppError('CONFLICT', M.noFreeTime);
-  return parseLocalDateTime(`${agenda.date} ${time}`, tz)!;
+  const firstMinute =
+    notBefore !== undefined && notBefore > start
+      ? start + Math.ceil((notBefore - start) / durationMinutes) * durationMinutes
+      : start;
+  return { firstMinute, endMinute: toMinutes(agenda.endTime) };
 }

@@ -1,11 +1,14 @@
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { availabilities } from '../../db/schema/agendas';
 import { appointments } from '../../db/schema/appointments';
+import { eps } from '../../db/schema/catalogs';
 import { patients } from '../../db/schema/patients';
 import { doctors, locations, specialties } from '../../db/schema/resources';
+import type { Actor } from '../../lib/context';
+import type { AppointmentRow } from './repo';
 
-/** Queries of the booking service: idempotency, the agenda and patient it books for, overlaps. */
+/** Queries of the booking service: idempotency, the agenda and patient it books for, overlaps, the booking. */
 
 export async function findIdByIdempotencyKey(db: Executor, key: string) {
   const [row] = await db
@@ -13,14 +16,6 @@ export async function findIdByIdempotencyKey(db: Executor, key: string) {
     .from(appointments)
     .where(eq(appointments.idempotencyKey, key));
   return row ?? null;
-}
-
-/**
- * Serialises the requests carrying one Idempotency-Key until the first commits, so the second finds the
- * first's appointment instead of racing it (transaction-scoped: released at commit or rollback).
- */
-export async function lockIdempotencyKey(db: Executor, key: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`appointments:${key}`}))`);
 }
 
 export async function findPatient(db: Executor, id: number) {
@@ -34,18 +29,6 @@ export async function findPatient(db: Executor, id: number) {
 export async function findAgenda(db: Executor, id: number) {
   const [row] = await db.select().from(availabilities).where(eq(availabilities.id, id));
   return row ?? null;
-}
-
-/** Whether the master-data rows a standalone appointment points at exist (friendly 404s before the FKs). */
-export async function referencesExist(
-  db: Executor,
-  r: { doctorId: number; specialtyId: number; locationId: number },
-) {
-  const res = await db.execute<{ doctor: boolean; specialty: boolean; location: boolean }>(sql`
-    select exists(select 1 from ${doctors} where id = ${r.doctorId}) as doctor,
-      exists(select 1 from ${specialties} where id = ${r.specialtyId}) as specialty,
-      exists(select 1 from ${locations} where id = ${r.locationId}) as location`);
-  return res.rows[0]!;
 }
 
 export interface OverlapQuery {
@@ -114,4 +97,141 @@ export async function lockAgenda(db: Executor, id: number) {
     .from(availabilities)
     .where(eq(availabilities.id, id))
     .for('update');
+}
+
+/** The ids findBookingContext looks up; 0 stands for "none" (no row has id 0). */
+export type BookingContextIds = {
+  patientId: number;
+  agendaId: number;
+  doctorId: number;
+  specialtyId: number;
+  locationId: number;
+};
+
+function bookingContextQuery(db: Executor) {
+  const id = (name: keyof BookingContextIds) => sql`${sql.placeholder(name)}::int`;
+  return db
+    .select({
+      patient: {
+        id: patients.id,
+        status: patients.status,
+        name: patients.name,
+        document: patients.document,
+        phone: patients.phone,
+        email: patients.email,
+        birthDate: patients.birthDate,
+      },
+      epsName: eps.name,
+      agenda: availabilities,
+      doctorName: doctors.name,
+      specialtyName: specialties.name,
+      locationName: locations.name,
+    })
+    .from(patients)
+    .leftJoin(eps, eq(eps.id, patients.insuranceEpsId))
+    .leftJoin(availabilities, eq(availabilities.id, id('agendaId')))
+    .leftJoin(doctors, eq(doctors.id, sql`coalesce(${availabilities.doctorId}, ${id('doctorId')})`))
+    .leftJoin(
+      specialties,
+      eq(specialties.id, sql`coalesce(${availabilities.specialtyId}, ${id('specialtyId')})`),
+    )
+    .leftJoin(locations, eq(locations.id, sql`coalesce(${availabilities.locationId}, ${id('locationId')})`))
+    .where(eq(patients.id, id('patientId')));
+}
+
+/** One prepared statement per database (named, so each pooled connection plans it once). */
+const preparedContext = new WeakMap<object, ReturnType<ReturnType<typeof bookingContextQuery>['prepare']>>();
+
+/**
+ * Everything a booking reads before it writes, in one query: the patient with the names the answer shows, and
+ * either the agenda (with its doctor, specialty and location names) or, for an appointment outside any agenda,
+ * the doctor, specialty and location asked for (a null name: not found). Null when the patient does not exist.
+ * Read without locks: book_appointment re-checks what can change under it (status, capacity, overlaps).
+ * `prepared`: `db` is the database itself (not a transaction), whose prepared statement is reused.
+ */
+export async function findBookingContext(db: Executor, ids: BookingContextIds, prepared = false) {
+  let rows;
+  if (prepared) {
+    let query = preparedContext.get(db);
+    if (!query) preparedContext.set(db, (query = bookingContextQuery(db).prepare('booking_context')));
+    rows = await query.execute(ids);
+  } else {
+    rows = await bookingContextQuery(db).execute(ids);
+  }
+  return rows[0] ?? null;
+}
+export type BookingContext = NonNullable<Awaited<ReturnType<typeof findBookingContext>>>;
+
+export interface BookingWrite {
+  /** Idempotency-Key, or null. */
+  key: string | null;
+  availabilityId: number | null;
+  /** A Confirmada booking of an agenda takes one of its slots (else the agenda's row is only locked). */
+  takeSlot: boolean;
+  /** The asked time, or null for the agenda's next free time within [firstMinute, endMinute). */
+  start: Date | null;
+  firstMinute: number;
+  endMinute: number;
+  tz: string;
+  patientId: number;
+  locationId: number;
+  specialtyId: number;
+  doctorId: number;
+  durationMinutes: number;
+  status: 'Pendiente' | 'Confirmada';
+  appointmentType: string;
+  reason: string | null;
+  notes: string | null;
+  insuranceType: string | null;
+  roomId: number | null;
+  manual: boolean;
+  /** Channels of the two events (appointment.created; agenda.updated when a slot is taken). */
+  appointmentsChannel: string;
+  agendasChannel: string;
+}
+
+export type BookingResult =
+  | { outcome: 'ok'; row: AppointmentRow }
+  | { outcome: 'seen'; seenId: number; seenPatientId: number }
+  | { outcome: 'no_slots' };
+
+const APPOINTMENT_COLUMNS = Object.entries(getTableColumns(appointments));
+
+/** The row as to_jsonb gives it (column names, JSON values) as Drizzle's select would give it. */
+function toAppointmentRow(json: Record<string, unknown>): AppointmentRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of APPOINTMENT_COLUMNS) {
+    const value = json[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as AppointmentRow;
+}
+
+/**
+ * The booking's writes as one call of book_appointment (migration 0013, decision 015): the key, the slot and
+ * the agenda's lock, the time, the appointment, its audit row (writeAudit with auditView) and its events
+ * (EventBus.publish). On the pool this is the whole booking in one round trip and its own transaction.
+ * Throws the database error of an overlap (23P01, exclusion constraints) and of no free time left ('IPS01').
+ */
+export async function bookAppointment(db: Executor, actor: Actor, w: BookingWrite): Promise<BookingResult> {
+  const res = await db.execute<{
+    outcome: 'ok' | 'seen' | 'no_slots';
+    seen_id: number | null;
+    seen_patient_id: number | null;
+    appointment: Record<string, unknown> | null;
+  }>(sql`select * from book_appointment(
+    p_key => ${w.key}::text, p_agenda_id => ${w.availabilityId}::int, p_take_slot => ${w.takeSlot}::boolean,
+    p_start => ${w.start?.toISOString() ?? null}::timestamptz, p_first_minute => ${w.firstMinute}::int,
+    p_end_minute => ${w.endMinute}::int, p_tz => ${w.tz}::text, p_patient_id => ${w.patientId}::int,
+    p_location_id => ${w.locationId}::int, p_specialty_id => ${w.specialtyId}::int,
+    p_doctor_id => ${w.doctorId}::int, p_duration => ${w.durationMinutes}::int, p_status => ${w.status}::text,
+    p_appointment_type => ${w.appointmentType}::text, p_reason => ${w.reason}::text,
+    p_notes => ${w.notes}::text, p_insurance_type => ${w.insuranceType}::text, p_room_id => ${w.roomId}::int,
+    p_manual => ${w.manual}::boolean, p_user_id => ${actor.userId}::int, p_request_id => ${actor.requestId}::text,
+    p_appointments_channel => ${w.appointmentsChannel}::text, p_agendas_channel => ${w.agendasChannel}::text)`);
+  const r = res.rows[0]!;
+  if (r.outcome === 'seen')
+    return { outcome: 'seen', seenId: Number(r.seen_id), seenPatientId: Number(r.seen_patient_id) };
+  if (r.outcome === 'no_slots') return { outcome: 'no_slots' };
+  return { outcome: 'ok', row: toAppointmentRow(r.appointment!) };
 }

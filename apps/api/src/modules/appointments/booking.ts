@@ -1,16 +1,16 @@
 import { AppError } from '@ips/shared/errors';
-import { localDateTime, parseLocalDateTime } from '@ips/shared/format';
+import { parseLocalDateTime } from '@ips/shared/format';
 import { BOOKING_MESSAGES as M, type CreateAppointmentBody } from '@ips/shared/schemas/appointment-booking';
 import type { AppointmentDto } from '@ips/shared/schemas/appointments';
 import type { Executor } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import { checkWithinAgenda, nextFreeStart } from './agenda-time';
+import { pgErrorCode } from '../../lib/pg-errors';
+import { checkWithinAgenda, searchWindow } from './agenda-time';
 import * as brepo from './booking-repo';
-import { auditView, toAppointmentDto } from './dto';
+import { toAppointmentDto } from './dto';
 import * as repo from './repo';
-import { APPOINTMENTS_CHANNEL, insertAppointmentRow } from './service';
-import { takeSlot } from './slots';
+import { APPOINTMENTS_CHANNEL } from './service';
+import { NO_SLOTS_MESSAGE } from './slots';
 
 /** Same channel name as the agendas module: a booking changes the agenda's booked_slots. */
 const AGENDAS_CHANNEL = 'agendas';
@@ -36,11 +36,12 @@ export interface BookingOutcome {
 }
 
 /**
- * Books one appointment (spec §7 POST /appointments) in one transaction. From an agenda: the agenda must be
- * Activa, the time on its date and within its hours (or, when not given, its next free time), and a
- * Confirmada booking takes a slot with the conditional UPDATE of takeSlot, which also locks the agenda's row
- * so concurrent bookings of one agenda queue up there. Without an agenda the appointment is Pendiente unless
- * the client asks otherwise (decision 010). The exclusion constraints refuse any overlap the checks missed.
+ * Books one appointment (spec §7 POST /appointments). From an agenda: the agenda must be Activa, the time on
+ * its date and within its hours (or, when not given, its next free time), and a Confirmada booking takes a
+ * slot with the conditional UPDATE that also locks the agenda's row, so concurrent bookings of one agenda
+ * queue up there. Without an agenda the appointment is Pendiente unless the client asks otherwise (decision
+ * 010). The exclusion constraints refuse any overlap. Decision 015: one read, then the writes as one statement
+ * that is its own transaction, and the answer built from what both returned.
  */
 export async function createAppointment(
   deps: AppDeps,
@@ -49,22 +50,43 @@ export async function createAppointment(
   idempotencyKey?: string | null,
 ): Promise<BookingOutcome> {
   const tz = deps.config.orgTimezone;
-  const outcome = await deps.db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      await brepo.lockIdempotencyKey(tx, idempotencyKey);
-      const seen = await brepo.findIdByIdempotencyKey(tx, idempotencyKey);
-      if (seen) {
-        if (seen.patientId !== body.patient_id) throw new AppError('CONFLICT', E.keyReused);
-        return { id: seen.id, created: false };
-      }
-    }
-    const row = await bookInTransaction(tx, deps, actor, body, idempotencyKey ?? null);
-    return { id: row.id, created: true };
-  });
-  // Read back after the commit: the agenda's row lock is released one statement sooner for the next booking.
-  const saved = await repo.findWithNames(deps.db, outcome.id);
+  const key = idempotencyKey ?? null;
+  if (key) {
+    // A retry of a committed booking is answered before anything is checked again (its time may be past now).
+    const seen = await brepo.findIdByIdempotencyKey(deps.db, key);
+    if (seen) return replay(deps, body, seen);
+  }
+  const booked = await book(deps.db, deps, actor, body, key);
+  if (booked.seen) return replay(deps, body, booked.seen);
+  const { row, context: c } = booked;
+  const appointment = toAppointmentDto(
+    {
+      a: row,
+      patientName: c.patient.name,
+      patientDocument: c.patient.document,
+      patientPhone: c.patient.phone,
+      patientEmail: c.patient.email,
+      patientBirthDate: c.patient.birthDate,
+      patientEps: c.epsName,
+      doctorName: c.doctorName!,
+      specialtyName: c.specialtyName!,
+      locationName: c.locationName!,
+    },
+    tz,
+  );
+  return { appointment, created: true };
+}
+
+/** The answer to a request whose Idempotency-Key was already used: its appointment, or 409 for another patient. */
+async function replay(
+  deps: AppDeps,
+  body: CreateAppointmentBody,
+  seen: { id: number; patientId: number },
+): Promise<BookingOutcome> {
+  if (seen.patientId !== body.patient_id) throw new AppError('CONFLICT', E.keyReused);
+  const saved = await repo.findWithNames(deps.db, seen.id);
   if (!saved) throw new AppError('NOT_FOUND', 'Cita no encontrada');
-  return { appointment: toAppointmentDto(saved, tz), created: outcome.created };
+  return { appointment: toAppointmentDto(saved, deps.config.orgTimezone), created: false };
 }
 
 /** The booking itself, inside the caller's transaction (also used by smart assignment and the queue). */
@@ -76,18 +98,48 @@ export async function bookInTransaction(
   idempotencyKey: string | null = null,
   now: Date = new Date(),
 ) {
-  const tz = deps.config.orgTimezone;
-  const patient = await brepo.findPatient(tx, body.patient_id);
-  if (!patient) throw new AppError('NOT_FOUND', E.patientNotFound);
-  if (patient.status !== 'Activo') throw new AppError('CONFLICT', E.patientInactive);
+  const booked = await book(tx, deps, actor, body, idempotencyKey, now);
+  if (booked.seen) throw new AppError('CONFLICT', E.keyReused);
+  return booked.row;
+}
 
-  let start: Date;
+/**
+ * Checks the request against what findBookingContext read, then writes with brepo.bookAppointment: on `exec`
+ * alone (no transaction) that statement is the booking's transaction; inside a caller's transaction it is one
+ * statement of it.
+ */
+async function book(
+  exec: Executor,
+  deps: AppDeps,
+  actor: Actor,
+  body: CreateAppointmentBody,
+  key: string | null,
+  now: Date = new Date(),
+) {
+  const tz = deps.config.orgTimezone;
+  const agendaId = body.availability_id ?? null;
+  const context = await brepo.findBookingContext(
+    exec,
+    {
+      patientId: body.patient_id,
+      agendaId: agendaId ?? 0,
+      doctorId: body.doctor_id ?? 0,
+      specialtyId: body.specialty_id ?? 0,
+      locationId: body.location_id ?? 0,
+    },
+    exec === deps.db,
+  );
+  if (!context) throw new AppError('NOT_FOUND', E.patientNotFound);
+  if (context.patient.status !== 'Activo') throw new AppError('CONFLICT', E.patientInactive);
+
+  let start: Date | null;
   let duration: number;
   let status: 'Pendiente' | 'Confirmada';
-  let target: { locationId: number; specialtyId: number; doctorId: number; availabilityId: number | null };
+  let target: { locationId: number; specialtyId: number; doctorId: number };
+  let search = { firstMinute: 0, endMinute: 0 };
 
-  if (body.availability_id) {
-    const agenda = await brepo.findAgenda(tx, body.availability_id);
+  if (agendaId) {
+    const agenda = context.agenda;
     if (!agenda) throw new AppError('NOT_FOUND', E.agendaNotFound);
     if (agenda.status !== 'Activa') throw new AppError('CONFLICT', E.agendaNotActive);
     const mismatch =
@@ -97,77 +149,55 @@ export async function bookInTransaction(
     if (mismatch) throw new AppError('VALIDATION', E.agendaMismatch);
     duration = body.duration_minutes ?? agenda.durationMinutes;
     status = body.status ?? 'Confirmada';
-    const explicit = body.scheduled_at ? checkWithinAgenda(agenda, body.scheduled_at, duration, tz) : null;
-    if (explicit && explicit.getTime() < now.getTime()) throw new AppError('CONFLICT', E.past);
-    // The slot first: it locks the agenda's row, so the free time below is computed one booking at a time.
-    if (status === 'Confirmada') await takeSlot(tx, agenda.id);
-    else await brepo.lockAgenda(tx, agenda.id);
-    start =
-      explicit ??
-      (await nextFreeStart(tx, tz, agenda, { patientId: patient.id, roomId: body.room_id }, duration, now));
-    target = {
-      locationId: agenda.locationId,
-      specialtyId: agenda.specialtyId,
-      doctorId: agenda.doctorId,
-      availabilityId: agenda.id,
-    };
+    start = body.scheduled_at ? checkWithinAgenda(agenda, body.scheduled_at, duration, tz) : null;
+    if (start && start.getTime() < now.getTime()) throw new AppError('CONFLICT', E.past);
+    if (!start) {
+      if (duration <= 0) throw new AppError('CONFLICT', M.noFreeTime);
+      search = searchWindow(agenda, duration, tz, now);
+    }
+    target = { locationId: agenda.locationId, specialtyId: agenda.specialtyId, doctorId: agenda.doctorId };
   } else {
-    target = {
-      locationId: body.location_id!,
-      specialtyId: body.specialty_id!,
-      doctorId: body.doctor_id!,
-      availabilityId: null,
-    };
-    const refs = await brepo.referencesExist(tx, target);
-    if (!refs.doctor) throw new AppError('NOT_FOUND', E.doctorNotFound);
-    if (!refs.specialty) throw new AppError('NOT_FOUND', E.specialtyNotFound);
-    if (!refs.location) throw new AppError('NOT_FOUND', E.locationNotFound);
+    target = { locationId: body.location_id!, specialtyId: body.specialty_id!, doctorId: body.doctor_id! };
+    if (context.doctorName === null) throw new AppError('NOT_FOUND', E.doctorNotFound);
+    if (context.specialtyName === null) throw new AppError('NOT_FOUND', E.specialtyNotFound);
+    if (context.locationName === null) throw new AppError('NOT_FOUND', E.locationNotFound);
     duration = body.duration_minutes ?? 30;
     status = body.status ?? 'Pendiente';
-    const parsed = parseLocalDateTime(body.scheduled_at!, tz);
-    if (!parsed) throw new AppError('VALIDATION', 'Fecha y hora inválidas (AAAA-MM-DD HH:mm:ss)');
-    start = parsed;
+    start = parseLocalDateTime(body.scheduled_at!, tz);
+    if (!start) throw new AppError('VALIDATION', 'Fecha y hora inválidas (AAAA-MM-DD HH:mm:ss)');
     if (start.getTime() < now.getTime()) throw new AppError('CONFLICT', E.past);
   }
 
-  // A time computed by nextFreeStart is already free for the doctor, the patient and the room.
-  if (!(body.availability_id && !body.scheduled_at)) {
-    const clash = await brepo.overlapping(tx, {
-      doctorId: target.doctorId,
-      patientId: patient.id,
-      roomId: body.room_id,
-      from: start,
-      to: new Date(start.getTime() + duration * 60_000),
+  let result: brepo.BookingResult;
+  try {
+    result = await brepo.bookAppointment(exec, actor, {
+      key,
+      availabilityId: agendaId,
+      takeSlot: Boolean(agendaId) && status === 'Confirmada',
+      start,
+      ...search,
+      tz,
+      patientId: context.patient.id,
+      ...target,
+      durationMinutes: duration,
+      status,
+      appointmentType: body.appointment_type,
+      reason: body.reason ?? null,
+      notes: body.notes ?? null,
+      insuranceType: body.insurance_type ?? null,
+      roomId: body.room_id ?? null,
+      manual: body.manual,
+      appointmentsChannel: APPOINTMENTS_CHANNEL,
+      agendasChannel: AGENDAS_CHANNEL,
     });
-    if (clash.length > 0) throw new AppError('CONFLICT', M.overlap);
+  } catch (err) {
+    // The exclusion constraints are the overlap check (doctor, patient, room), also under concurrency.
+    const code = pgErrorCode(err);
+    if (code === '23P01') throw new AppError('CONFLICT', M.overlap);
+    if (code === 'IPS01') throw new AppError('CONFLICT', M.noFreeTime);
+    throw err;
   }
-
-  const row = await insertAppointmentRow(tx, tz, {
-    patientId: patient.id,
-    ...target,
-    scheduledAt: localDateTime(start, tz),
-    durationMinutes: duration,
-    status,
-    appointmentType: body.appointment_type,
-    reason: body.reason ?? null,
-    notes: body.notes ?? null,
-    insuranceType: body.insurance_type ?? null,
-    roomId: body.room_id ?? null,
-    manual: body.manual,
-    idempotencyKey,
-    createdBy: actor.userId,
-  });
-  await writeAudit(tx, actor, {
-    table: 'appointments',
-    recordId: row.id,
-    action: 'create',
-    newValues: auditView(row),
-  });
-  await deps.events.publish(tx, APPOINTMENTS_CHANNEL, 'appointment.created', {
-    id: row.id,
-    availability_id: row.availabilityId,
-  });
-  if (row.availabilityId && status === 'Confirmada')
-    await deps.events.publish(tx, AGENDAS_CHANNEL, 'agenda.updated', { id: row.availabilityId });
-  return row;
+  if (result.outcome === 'no_slots') throw new AppError('CONFLICT', NO_SLOTS_MESSAGE);
+  if (result.outcome === 'seen') return { seen: { id: result.seenId, patientId: result.seenPatientId } };
+  return { row: result.row, context };
 }
