@@ -22,7 +22,7 @@ export function WaitingCountBadge() {
       aria-label={`${n} ${n === 1 ? 'paciente' : 'pacientes'} en espera`}
       className={
         n > 0
-          ? 'min-w-6 rounded-full bg-orange-500 px-1.5 py-0.5 text-center text-xs font-semibold text-white tabular-nums'
+          ? 'min-w-6 rounded-full bg-orange-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white tabular-nums'
           : 'min-w-6 rounded-full bg-sidebar-accent px-1.5 py-0.5 text-center text-xs font-medium text-sidebar-muted tabular-nums'
       }
     >

@@ -86,17 +86,19 @@ export function WaitingEntryRow({
           )}
         </div>
       </div>
-      <dl className="col-span-2 grid grid-cols-3 gap-x-4 gap-y-2 md:col-span-1">
-        <Detail label="Espera">{formatTimeWaiting(e.wait_minutes)}</Detail>
-        <Detail label="Estimado">{position ? formatWait(estimatedWaitMinutes(position)) : '—'}</Detail>
-        <Detail label="CUPS">
-          <span title={e.cups_name ?? undefined}>{e.cups_code ?? 'Sin CUPS'}</span>
-        </Detail>
-        <p className="col-span-full text-xs text-muted-foreground">
+      <div className="col-span-2 md:col-span-1">
+        <dl className="grid grid-cols-3 gap-x-4 gap-y-2">
+          <Detail label="Espera">{formatTimeWaiting(e.wait_minutes)}</Detail>
+          <Detail label="Estimado">{position ? formatWait(estimatedWaitMinutes(position)) : '—'}</Detail>
+          <Detail label="CUPS">
+            <span title={e.cups_name ?? undefined}>{e.cups_code ?? 'Sin CUPS'}</span>
+          </Detail>
+        </dl>
+        <p className="mt-2 text-xs text-muted-foreground">
           Ingresó {formatDateTime(e.created_at, timezone)}
           {e.created_by_name ? ` · por ${e.created_by_name}` : ''}
         </p>
-      </dl>
+      </div>
       {canManage && (
         <div className="col-span-2 flex items-center gap-1 md:col-span-1 md:justify-end">
           <Button
