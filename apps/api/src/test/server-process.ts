@@ -23,11 +23,16 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** Starts the real server (src/server.ts through tsx) as a child process and waits for /api/health. */
+/**
+ * Starts the real server (src/server.ts through tsx) as a child process and waits for /api/health.
+ * SERVER_NODE_ARGS adds Node options to the server only, e.g. to profile it under a benchmark:
+ * `SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npx tsx bench/booking.ts --no-results`.
+ */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: API_ROOT,
     env: {
       ...process.env,
