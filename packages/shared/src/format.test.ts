@@ -65,6 +65,58 @@ describe('es-CO formatting in the organisation timezone', () => {
     expect(localDateTime(new Date('2026-11-01T05:30:00Z'), 'America/New_York')).toBe('2026-11-01 01:30:00');
   });
 
+  it('reads the wall clock as Intl does, across transitions and odd offsets (the per-hour offset cache)', () => {
+    const zones = [
+      BOGOTA,
+      'America/New_York',
+      'Asia/Tokyo',
+      'Asia/Kathmandu', // +05:45
+      'America/St_Johns', // -03:30 with daylight saving
+      'Australia/Lord_Howe', // half-hour daylight saving
+      'Europe/London',
+      'UTC',
+    ];
+    const formats = new Map<string, Intl.DateTimeFormat>();
+    const reference = (t: number, tz: string) => {
+      let f = formats.get(tz);
+      if (!f)
+        formats.set(
+          tz,
+          (f = new Intl.DateTimeFormat('en-US', {
+            timeZone: tz,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          })),
+        );
+      const parts = f.formatToParts(new Date(t));
+      const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+      return `${p.year}-${p.month}-${p.day} ${String(Number(p.hour) % 24).padStart(2, '0')}:${p.minute}:${p.second}`;
+    };
+    // Every 17 minutes 13 seconds through the 2026 and 1990 transition seasons, plus random instants 1900–2100.
+    const instants: number[] = [];
+    for (const [from, to] of [
+      ['2026-03-01', '2026-04-10'],
+      ['2026-09-25', '2026-11-05'],
+      ['1990-03-20', '1990-04-05'],
+    ] as const)
+      for (let t = Date.parse(`${from}T00:00:00Z`); t < Date.parse(`${to}T00:00:00Z`); t += 1_033_000)
+        instants.push(t);
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 5000; i++)
+      instants.push(Date.UTC(1900, 0, 1) + Math.floor(random() * 200 * 365.25 * 86_400_000));
+    for (const tz of zones) {
+      const wrong = instants.filter((t) => localDateTime(t, tz) !== reference(t, tz));
+      expect(wrong.map((t) => `${new Date(t).toISOString()} ${tz}`)).toEqual([]);
+    }
+    expect(() => localDateTime(new Date(Number.NaN), BOGOTA)).toThrow(RangeError);
+  });
+
   it('writes long dates in Spanish', () => {
     expect(formatLongDate('2026-11-21')).toBe('sábado, 21 de noviembre de 2026');
     expect(formatLongDate(new Date('2026-11-22T03:00:00Z'), 'America/Bogota')).toBe(

@@ -31,8 +31,8 @@ function toInstant(value: Instant): Date {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** The wall-clock reading of an instant in the zone. */
-function wallClock(value: Instant, tz: string): WallClock {
+/** The wall-clock reading of an instant in the zone, as Intl gives it (the reference; slow: formatToParts). */
+function wallClockIntl(value: Instant, tz: string): WallClock {
   const f = formatter(
     `wall|${tz}`,
     () =>
@@ -56,6 +56,49 @@ function wallClock(value: Instant, tz: string): WallClock {
     hour: out.hour! % 24,
     minute: out.minute!,
     second: out.second!,
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/** Per zone, by UTC hour: the zone's offset in ms through that whole hour, or NaN when it changes inside it. */
+const hourOffsets = new Map<string, Map<number, number>>();
+const MAX_CACHED_HOURS = 50_000;
+
+/** Milliseconds the zone is ahead of UTC at the instant `t`, read with Intl. */
+function intlOffsetAt(t: number, tz: string): number {
+  const w = wallClockIntl(t, tz);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(t / 1000) * 1000;
+}
+
+/**
+ * The wall-clock reading of an instant in the zone. Lists format thousands of instants, and formatToParts costs
+ * microseconds each, so the zone's offset is read once per UTC hour and cached when it is the same at the hour's
+ * first and last millisecond (no transition inside; zones change offset at most once in an hour). Instants in an
+ * hour with a transition, and invalid dates (which throw as Intl does), go through Intl itself.
+ */
+function wallClock(value: Instant, tz: string): WallClock {
+  const ms = toInstant(value).getTime();
+  if (!Number.isFinite(ms)) return wallClockIntl(value, tz);
+  let zone = hourOffsets.get(tz);
+  if (!zone) hourOffsets.set(tz, (zone = new Map()));
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = zone.get(hour);
+  if (offset === undefined) {
+    const first = intlOffsetAt(hour * HOUR_MS, tz);
+    const last = intlOffsetAt((hour + 1) * HOUR_MS - 1, tz);
+    offset = first === last ? first : Number.NaN;
+    if (zone.size >= MAX_CACHED_HOURS) zone.clear();
+    zone.set(hour, offset);
+  }
+  if (Number.isNaN(offset)) return wallClockIntl(ms, tz);
+  const d = new Date(ms + offset);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
   };
 }
 

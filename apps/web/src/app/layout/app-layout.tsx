@@ -81,7 +81,7 @@ function Shell() {
           data-state={expanded ? 'expanded' : 'collapsed'}
           className={cn(
             'sticky top-0 h-svh shrink-0 border-r border-sidebar-border bg-sidebar transition-[width] duration-200 ease-out',
-            expanded ? 'w-64' : 'w-[4.25rem]',
+            expanded ? 'w-[17rem]' : 'w-[4.25rem]',
           )}
         >
           {content(!expanded)}
