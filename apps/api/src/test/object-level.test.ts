@@ -1,22 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { doctors } from '../db/schema/resources';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/passwords';
-import { buildWorld, newPatient, nextWeekday, type World } from '../modules/availabilities/test-factory';
-import { as, buildTestApp, loginAs, TEST_PASSWORD, type TestApp } from './helpers';
+import { newPatient, nextWeekday, worldFixture, type World } from '../modules/availabilities/test-factory';
+import { as, loginAs, TEST_PASSWORD, type TestApp } from './helpers';
 
 /**
  * Object-level authorization (OWASP ASVS 4.2.1, API1:2023) where data belongs to someone: a doctor's own
  * appointments and a user's own sessions. The role matrix (authz-matrix.test.ts) cannot see these.
  */
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
 let doctorA: ReturnType<typeof as>;
 let doctorB: ReturnType<typeof as>;
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+  ({ t, w } = ctx);
   // Two doctor accounts, each linked to its own doctor record.
   const [second] = await t.app.deps.db
     .insert(users)
@@ -32,7 +32,6 @@ beforeAll(async () => {
   doctorA = as(t.app, await loginAs(t.app, t.users.doctor.email));
   doctorB = as(t.app, await loginAs(t.app, 'doctor2@test.ips.co'));
 });
-afterAll(async () => t?.close());
 
 async function bookFor(doctorId: number, date: string, time: string): Promise<number> {
   const res = await w.c.reception({

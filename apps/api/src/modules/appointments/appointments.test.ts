@@ -1,31 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { localDate } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { appointments } from '../../db/schema/appointments';
 import { toErrorResponse } from '../../plugins/errors';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import type { TestApp } from '../../test/helpers';
 import {
   book,
   bookedSlots,
-  buildWorld,
   createAgenda,
   newPatient,
   nextWeekday,
   TZ,
+  worldFixture,
   type World,
 } from '../availabilities/test-factory';
 import * as repo from './repo';
 import { insertAppointment } from './service';
 import { takeSlot } from './slots';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 const OVERLAP =
   'Conflicto de agenda: Existe un solapamiento en ese horario (doctor, paciente, sala). Ajusta fecha/hora o duración.';

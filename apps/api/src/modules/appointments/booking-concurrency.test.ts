@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { availabilities } from '../../db/schema/agendas';
 import { doctors } from '../../db/schema/resources';
-import { buildTestApp, onPostgres, type TestApp } from '../../test/helpers';
+import { onPostgres, type TestApp } from '../../test/helpers';
 import {
-  buildWorld,
   createAgenda,
   newPatient,
   nextWeekday,
+  worldFixture,
   type World,
 } from '../availabilities/test-factory';
 
@@ -19,14 +19,13 @@ import {
 const OVERLAP =
   'Conflicto de agenda: Existe un solapamiento en ese horario (doctor, paciente, sala). Ajusta fecha/hora o duración.';
 
+// The app is built only when a test runs: on PGlite every test here is skipped, and so are the file's hooks.
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  if (!onPostgres) return;
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 async function confirmedCount(availabilityId: number) {
   const res = await t.app.deps.db.execute<{ n: number; booked: number }>(sql`

@@ -1,13 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import {
-  buildWorld,
-  createAgenda,
-  nextWeekday,
-  type AgendaDto,
-  type World,
-} from '../availabilities/test-factory';
+import { createAgenda, nextWeekday, worldFixture, type AgendaDto } from '../availabilities/test-factory';
 
 export const OVERLAP =
   'Conflicto de agenda: Existe un solapamiento en ese horario (doctor, paciente, sala). Ajusta fecha/hora o duración.';
@@ -17,12 +9,7 @@ export const OVERLAP =
  * tests never share a doctor's day), POST /appointments as a role, and the audit trail of one appointment.
  */
 export function bookingFixture() {
-  const ctx = { t: undefined as unknown as TestApp, w: undefined as unknown as World, week: 0 };
-  beforeAll(async () => {
-    ctx.t = await buildTestApp();
-    ctx.w = await buildWorld(ctx.t);
-  });
-  afterAll(async () => ctx.t?.close());
+  const ctx = Object.assign(worldFixture(), { week: 0 });
 
   return {
     ctx,

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localDateTime, parseLocalDateTime } from '@ips/shared/format';
 import { fromMinutes, toMinutes } from '@ips/shared/scheduling/calendar-days';
 import { suggestNextTime, type BusyRange } from '@ips/shared/scheduling/time-layout';
 import { pgErrorCode } from '../../lib/pg-errors';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import type { TestApp } from '../../test/helpers';
 import {
-  buildWorld,
   createAgenda,
   newPatient,
   nextWeekday,
   TZ,
+  worldFixture,
   type World,
 } from '../availabilities/test-factory';
 import { bookAppointment } from './booking-repo';
@@ -22,13 +22,12 @@ import { bookAppointment } from './booking-repo';
  * that do not count, each tried in a transaction that is rolled back.
  */
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 /** A small deterministic generator, so that a failure can be replayed. */
 function random(seed: number) {

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, isoWeekday } from '@ips/shared/scheduling/calendar-days';
 import { queueEntries } from '../../db/schema/queue';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import type { TestApp } from '../../test/helpers';
 import {
   bookedSlots,
-  buildWorld,
   newPatient,
   nextWeekday,
   today,
+  worldFixture,
   type World,
 } from '../availabilities/test-factory';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 /** A specialty of its own, with a site and a doctor, so the queue and the search see only this test's data. */
 let n = 0;

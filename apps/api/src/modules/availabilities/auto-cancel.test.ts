@@ -1,26 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import type { TestApp } from '../../test/helpers';
 import { runScheduledAutoCancel } from './auto-cancel';
 import {
   book,
   bookedSlots,
-  buildWorld,
   createAgenda,
   insertPastAgenda,
   nextWeekday,
   today,
+  worldFixture,
   type World,
 } from './test-factory';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 const setSetting = (key: string, value: unknown) =>
   t.app.deps.db.execute(sql`update settings set value = ${JSON.stringify(value)}::jsonb where key = ${key}`);

@@ -1,27 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { auditLog, eventLog } from '../../db/schema/system';
 import { toErrorResponse } from '../../plugins/errors';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import type { TestApp } from '../../test/helpers';
 import * as repo from './repo';
 import {
   book,
-  buildWorld,
   createAgenda,
   insertPastAgenda,
   nextWeekday,
   today,
+  worldFixture,
   type World,
 } from './test-factory';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 describe('agenda CRUD', () => {
   it('creates an agenda with names and slot counts, audited and announced with its id only', async () => {

@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
-import { buildTestApp, type TestApp } from '../../test/helpers';
 import {
   agendaPayload,
   book,
-  buildWorld,
   createAgenda,
   nextWeekday,
   today,
+  worldFixture,
   type World,
 } from './test-factory';
 
-let t: TestApp;
+const ctx = worldFixture();
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ w } = ctx);
 });
-afterAll(async () => t?.close());
 
 const post = (payload: object) => w.c.admin({ method: 'POST', url: '/api/availabilities', payload });
 async function messageOf(payload: object, status = 400) {

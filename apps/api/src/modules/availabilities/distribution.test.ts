@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday } from '@ips/shared/scheduling/calendar-days';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import { book, buildWorld, createAgenda, nextWeekday, today, type World } from './test-factory';
+import { book, createAgenda, nextWeekday, today, worldFixture, type World } from './test-factory';
 
-let t: TestApp;
+const ctx = worldFixture();
 let w: World;
 let monday: string;
 let holiday: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+  ({ w } = ctx);
   // A week with a holiday on its Wednesday (added if the seeded calendar has none that day).
   monday = nextWeekday(1, 21);
   holiday = addDays(monday, 2);
@@ -20,7 +18,6 @@ beforeAll(async () => {
   });
   expect([201, 409]).toContain(res.statusCode);
 });
-afterAll(async () => t?.close());
 
 type Entry = { id: number; day_date: string; quota: number; assigned: number; remaining: number };
 const distributionOf = async (id: number) =>

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import { book, buildWorld, createAgenda, newPatient, nextWeekday, type World } from './test-factory';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { book, createAgenda, newPatient, nextWeekday, worldFixture, type World } from './test-factory';
 
-let t: TestApp;
+const ctx = worldFixture();
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ w } = ctx);
 });
-afterAll(async () => t?.close());
 
 describe('daily agenda export data', () => {
   it('one entry per doctor, appointments sorted Confirmada, Pendiente, Cancelada, then the rest', async () => {

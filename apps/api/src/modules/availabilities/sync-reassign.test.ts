@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { appointments } from '../../db/schema/appointments';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import { book, bookedSlots, buildWorld, createAgenda, nextWeekday, type World } from './test-factory';
+import type { TestApp } from '../../test/helpers';
+import { book, bookedSlots, createAgenda, nextWeekday, worldFixture, type World } from './test-factory';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 const drift = (id: number, value: number) =>
   t.app.deps.db.execute(sql`update availabilities set booked_slots = ${value} where id = ${id}`);

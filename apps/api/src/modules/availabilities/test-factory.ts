@@ -1,8 +1,9 @@
+import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localDate } from '@ips/shared/format';
 import { addDays, isoWeekday } from '@ips/shared/scheduling/calendar-days';
 import { availabilities } from '../../db/schema/agendas';
-import type { TestApp } from '../../test/helpers';
+import { buildTestApp, type TestApp } from '../../test/helpers';
 import { insertAppointment, type NewAppointment } from '../appointments/service';
 import { callers, createPatient, type Call } from '../patients/test-factory';
 
@@ -66,6 +67,20 @@ export async function buildWorld(t: TestApp): Promise<World> {
     drB: await doctor('María Villamizar', 'RM-1002', generalId, [northId]),
     drPed: await doctor('Diana Jaimes', 'RM-1003', pediatricsId, [northId]),
   };
+}
+
+/**
+ * The fixture of the tests that need a world: a fresh app and world per test file, built in beforeAll and closed
+ * in afterAll. `ctx.t` and `ctx.w` are set once beforeAll has run (read them in a test or a later hook).
+ */
+export function worldFixture() {
+  const ctx = { t: undefined as unknown as TestApp, w: undefined as unknown as World };
+  beforeAll(async () => {
+    ctx.t = await buildTestApp();
+    ctx.w = await buildWorld(ctx.t);
+  });
+  afterAll(async () => ctx.t?.close());
+  return ctx;
 }
 
 export function agendaPayload(w: World, fields: Record<string, unknown> = {}) {

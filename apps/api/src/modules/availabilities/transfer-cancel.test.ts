@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { agendaPatientNotices } from '../../db/schema/appointments';
 import { eventLog } from '../../db/schema/system';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import { book, bookedSlots, buildWorld, createAgenda, nextWeekday, type World } from './test-factory';
+import type { TestApp } from '../../test/helpers';
+import { book, bookedSlots, createAgenda, nextWeekday, worldFixture, type World } from './test-factory';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 const appointmentsOf = async (id: number) =>
   (await w.c.admin({ method: 'GET', url: `/api/appointments?availability_id=${id}` })).json().data as {

@@ -1,27 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { queueSlotOffers } from '../../db/schema/queue';
 import { auditLog, settings } from '../../db/schema/system';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import type { TestApp } from '../../test/helpers';
 import {
   book,
   bookedSlots,
-  buildWorld,
   insertPastAgenda,
   newPatient,
   today,
+  worldFixture,
   type World,
 } from '../availabilities/test-factory';
 import { agendaFor, enqueue, waitingIds } from './test-factory';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 async function setMode(mode: string | null) {
   await t.app.deps.db.delete(settings).where(eq(settings.key, 'queue_freed_slot_action'));

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { as, buildTestApp, loginAs, onPostgres, testConfig, type TestApp } from '../../test/helpers';
+import { as, loginAs, onPostgres, testConfig, type TestApp } from '../../test/helpers';
 import { frames, listen, openStream } from '../../test/sse-client';
-import { buildWorld, createAgenda, type World } from '../availabilities/test-factory';
+import { createAgenda, worldFixture, type World } from '../availabilities/test-factory';
 import { QUEUE_CHANNEL } from './events';
 import { enqueue } from './test-factory';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
 let base: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+  ({ t, w } = ctx);
   base = await listen(t.app);
 });
-afterAll(async () => t?.close());
 
 const queueStream = (b: string, token: string, last?: number) =>
   openStream(b, token, last, '/api/queue/stream');

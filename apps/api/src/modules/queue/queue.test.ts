@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/system';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import type { TestApp } from '../../test/helpers';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
-import { bookedSlots, buildWorld, newPatient, today, type World } from '../availabilities/test-factory';
+import { bookedSlots, newPatient, today, worldFixture, type World } from '../availabilities/test-factory';
 import { agendaFor, enqueue, waitingIds } from './test-factory';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 /** Each test works in Pediatría or Medicina General; clear the queue between them through the API. */
 async function clearQueue() {

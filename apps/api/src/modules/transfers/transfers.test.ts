@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/system';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import { buildWorld, type World } from '../availabilities/test-factory';
+import type { TestApp } from '../../test/helpers';
+import { worldFixture, type World } from '../availabilities/test-factory';
 import { enqueue } from '../queue/test-factory';
 
+const ctx = worldFixture();
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildWorld(t);
+beforeAll(() => {
+  ({ t, w } = ctx);
 });
-afterAll(async () => t?.close());
 
 const post = (call: World['c']['agent'], url: string, payload?: object) =>
   call({ method: 'POST', url, ...(payload ? { payload } : {}) });
