@@ -97,7 +97,7 @@ describe('SSE stream', () => {
 
 /** A server with one stream route whose heartbeat is `heartbeatMs` (the app's routes use the 15 s default). */
 async function heartbeatServer(heartbeatMs: number) {
-  const app = Fastify();
+  const app = Fastify({ forceCloseConnections: true });
   app.decorate('deps', t.app.deps);
   app.decorateRequest('user', null);
   app.get('/stream', async (request, reply) => {
