@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed/index';
 import { EventBus } from './lib/event-bus';
+import { startEventRetention } from './lib/event-retention';
 import { findUp } from './lib/paths';
 import { loadSigningKey } from './lib/tokens';
 import { VERSION } from './lib/version';
@@ -110,7 +111,9 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     const events = new EventBus(database);
     await events.start();
     app.decorate('deps', { config, database, db: database.db, events, jwtKey });
+    const stopEventRetention = startEventRetention(app.deps, app.log);
     app.addHook('onClose', async () => {
+      await stopEventRetention();
       await events.stop();
       await database.close();
     });

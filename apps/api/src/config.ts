@@ -25,6 +25,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
+  EVENT_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24 * 7),
 });
 
 export interface AppConfig {
@@ -48,6 +54,8 @@ export interface AppConfig {
   webDist?: string;
   /** Multiplies the per-user limits of plugins/rate-limit.ts; 0 turns them off. */
   rateLimitScale: number;
+  /** How long live events are kept in event_log for Last-Event-ID replay (lib/event-retention.ts, decision 017). */
+  eventRetentionHours: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -76,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    eventRetentionHours: e.EVENT_RETENTION_HOURS,
   };
 }
 

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { as, buildTestApp, loginAs, onPostgres, testConfig, type TestApp } from '../test/helpers';
 import { SYSTEM_CHANNEL } from '../modules/events/routes';
+import { sessionCache } from '../modules/sessions/cache';
+import { authenticate } from '../plugins/auth';
 import { listen, openStream } from '../test/sse-client';
+import { openEventStream } from './sse';
 
 let t: TestApp;
 let base: string;
@@ -87,6 +92,91 @@ describe('SSE stream', () => {
     const start = Date.now();
     while (!s.ended && Date.now() - start < 3000) await new Promise((r) => setTimeout(r, 20));
     expect(s.ended).toBe(true);
+  });
+});
+
+/** A server with one stream route whose heartbeat is `heartbeatMs` (the app's routes use the 15 s default). */
+async function heartbeatServer(heartbeatMs: number) {
+  const app = Fastify({ forceCloseConnections: true });
+  app.decorate('deps', t.app.deps);
+  app.decorateRequest('user', null);
+  app.get('/stream', async (request, reply) => {
+    request.user = await authenticate(app, (request.query as { token: string }).token);
+    await openEventStream(app, request, reply, { channels: [SYSTEM_CHANNEL], heartbeatMs });
+  });
+  return { app, base: await listen(app) };
+}
+
+const sessionIdOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+const pings = (text: string) => text.split(': ping').length - 1;
+const waitEnded = async (s: { ended: boolean }) => {
+  const start = Date.now();
+  while (!s.ended && Date.now() - start < 3000) await new Promise((r) => setTimeout(r, 20));
+  return s.ended;
+};
+
+describe('the heartbeat re-checks the session through the session cache (decision 016)', () => {
+  it('costs no query while the cached session is fresh', async () => {
+    const cache = sessionCache(t.app.deps);
+    const { app, base } = await heartbeatServer(40);
+    try {
+      const token = await loginAs(t.app, 'reception@test.ips.co');
+      const s = await openStream(base, token, undefined, '/stream');
+      await s.waitFor((x) => x.includes('retry'));
+      // Opening the stream read the session (auth), and the cache keeps it for SESSION_CACHE_TTL_MS.
+      const { hits, misses } = cache;
+      await s.waitFor((x) => pings(x) >= 5);
+      expect(cache.misses).toBe(misses);
+      expect(cache.hits - hits).toBeGreaterThanOrEqual(5);
+      expect(s.ended).toBe(false);
+      await s.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ends the stream when the session is revoked without an event, once the cached row is stale', async () => {
+    const cache = sessionCache(t.app.deps);
+    const ttl = cache.ttlMs;
+    cache.ttlMs = 300;
+    const { app, base } = await heartbeatServer(40);
+    try {
+      const token = await loginAs(t.app, 'reception@test.ips.co');
+      const s = await openStream(base, token, undefined, '/stream');
+      await s.waitFor((x) => pings(x) >= 2);
+      // Written by hand (no `sessions` event): only the heartbeat's re-read can notice it.
+      await t.app.deps.db.execute(
+        sql`update sessions set revoked_at = now(), revoked_reason = 'prueba' where id = ${sessionIdOf(token)}`,
+      );
+      const text = await s.waitFor((x) => x.includes('event: session-ended'), 3000);
+      expect(text).toContain('"reason":"expired"');
+      expect(await waitEnded(s)).toBe(true);
+    } finally {
+      cache.ttlMs = ttl;
+      await app.close();
+    }
+  });
+
+  it('ends the stream when the session expires, even while its row is cached', async () => {
+    const cache = sessionCache(t.app.deps);
+    const { app, base } = await heartbeatServer(40);
+    try {
+      const token = await loginAs(t.app, 'reception@test.ips.co');
+      await t.app.deps.db.execute(
+        sql`update sessions set expires_at = now() + interval '1 second' where id = ${sessionIdOf(token)}`,
+      );
+      const s = await openStream(base, token, undefined, '/stream');
+      await s.waitFor((x) => x.includes('retry'));
+      const { hits } = cache;
+      const text = await s.waitFor((x) => x.includes('event: session-ended'), 4000);
+      expect(text).toContain('"reason":"expired"');
+      // Before the expiry the heartbeats were answered by the cache (the row is fresh for 5 s).
+      expect(cache.hits - hits).toBeGreaterThanOrEqual(3);
+      expect(await waitEnded(s)).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppEvent } from './event-bus';
+import { sessionCache } from '../modules/sessions/cache';
 import { findActiveSession } from '../modules/sessions/repo';
 import { SESSIONS_CHANNEL } from '../modules/sessions/service';
 
@@ -24,7 +25,9 @@ function frame(event: AppEvent): string {
 /**
  * Opens a Server-Sent Events stream for an authenticated request: replays what the client missed
  * (Last-Event-ID), then forwards live events; a heartbeat keeps proxies from closing it and re-checks the
- * session, and the stream ends at once when its session is revoked on any instance.
+ * session, and the stream ends at once when its session is revoked on any instance. The heartbeat reads the
+ * session through the cache of the auth hook (decision 016): no query while the cached row is fresh, the
+ * database once it is older than SESSION_CACHE_TTL_MS, past its expiry, or dropped by an end or change.
  */
 export async function openEventStream(
   app: FastifyInstance,
@@ -74,10 +77,13 @@ export async function openEventStream(
       if (ids.includes(user.sessionId)) end('revoked');
     }),
   );
+  const cache = sessionCache(app.deps);
   const heartbeat = setInterval(async () => {
     if (closed) return;
     raw.write(': ping\n\n');
-    const session = await findActiveSession(app.deps.db, user.sessionId).catch(() => undefined);
+    const session = await cache
+      .get(user.sessionId, () => findActiveSession(app.deps.db, user.sessionId))
+      .catch(() => undefined);
     if (session === null) end('expired');
   }, opts.heartbeatMs ?? 15_000);
   const cleanup = () => {

@@ -32,7 +32,10 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Every published event, so a reconnecting stream can replay what it missed (Last-Event-ID). */
+/**
+ * Every published event, so a reconnecting stream can replay what it missed (Last-Event-ID). Kept for
+ * EVENT_RETENTION_HOURS only (lib/event-retention.ts, decision 017), which deletes by created_at.
+ */
 export const eventLog = pgTable(
   'event_log',
   {
@@ -49,7 +52,7 @@ export const eventLog = pgTable(
     seq: bigint('seq', { mode: 'number' }),
   },
   (t) => [
-    index('event_log_channel_idx').on(t.channel, t.id),
+    // Replay reads by (channel, seq); the retention deletes the oldest by created_at.
     index('event_log_created_idx').on(t.createdAt),
     uniqueIndex('event_log_seq_key').on(t.seq),
     index('event_log_channel_seq_idx').on(t.channel, t.seq),
