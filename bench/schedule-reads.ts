@@ -469,8 +469,8 @@ async function smartAssignRows(
        free_times as (
          select t.*, row_number() over (order by t.date, t.id, t.at) as rn from times t
           where not exists (select 1 from appointments x where x.doctor_id = t.doctor_id and x.status <> 'Cancelada'
-                              and x.scheduled_at < t.at + make_interval(mins => t.duration_minutes)
-                              and x.ends_at > t.at)),
+                              and tstzrange(x.scheduled_at, x.ends_at)
+                                  && tstzrange(t.at, t.at + make_interval(mins => t.duration_minutes)))),
        people as (
          select p.id, row_number() over (order by p.id desc) as rn from patients p
           where p.status = 'Activo' and p.id <> all($4::int[])
