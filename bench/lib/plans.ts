@@ -43,12 +43,15 @@ export function installCapture() {
   hook(pgliteQueryOwner());
 }
 
-/** The statements on patients sent while `fn` runs (the session check of the request is left out). */
-export async function capture(fn: () => Promise<unknown>): Promise<Captured[]> {
+/** Statements that read patients: what capture() keeps by default (the session check is left out). */
+export const ON_PATIENTS = /\bfrom "?patient(s|_counts)"?\b/i;
+
+/** The statements sent while `fn` runs that match `keep` (default: those on patients). */
+export async function capture(fn: () => Promise<unknown>, keep: RegExp = ON_PATIENTS): Promise<Captured[]> {
   recording = [];
   try {
     await fn();
-    return recording.filter((q) => /\bfrom "?patient(s|_counts)"?\b/i.test(q.text));
+    return recording.filter((q) => keep.test(q.text));
   } finally {
     recording = null;
   }

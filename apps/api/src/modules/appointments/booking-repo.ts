@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { availabilities } from '../../db/schema/agendas';
 import { appointments } from '../../db/schema/appointments';
@@ -6,7 +6,7 @@ import { eps } from '../../db/schema/catalogs';
 import { patients } from '../../db/schema/patients';
 import { doctors, locations, specialties } from '../../db/schema/resources';
 import type { Actor } from '../../lib/context';
-import type { AppointmentRow } from './repo';
+import { overlapsInterval, type AppointmentRow } from './repo';
 
 /** Queries of the booking service: idempotency, the agenda and patient it books for, overlaps, the booking. */
 
@@ -60,8 +60,7 @@ export function overlapping(db: Executor, q: OverlapQuery) {
       and(
         who ?? sql`false`,
         ne(appointments.status, 'Cancelada'),
-        lt(appointments.scheduledAt, q.to),
-        sql`${appointments.endsAt} > ${q.from}`,
+        overlapsInterval(q.from, q.to),
         q.excludeId ? ne(appointments.id, q.excludeId) : undefined,
       ),
     )
@@ -83,8 +82,7 @@ export function busyIntervals(db: Executor, q: OverlapQuery) {
       and(
         who ?? sql`false`,
         ne(appointments.status, 'Cancelada'),
-        lt(appointments.scheduledAt, q.to),
-        sql`${appointments.endsAt} > ${q.from}`,
+        overlapsInterval(q.from, q.to),
         q.excludeId ? ne(appointments.id, q.excludeId) : undefined,
       ),
     );

@@ -140,6 +140,15 @@ export async function cancelMany(db: Executor, ids: number[], reason: string) {
     .returning({ id: appointments.id, patientId: appointments.patientId });
 }
 
+/**
+ * `[scheduled_at, ends_at)` overlaps `[from, to)`, written as the range of the exclusion constraints
+ * (0005_agendas_constraints) so that their GiST indexes bound the scan by time as well as by doctor, patient or
+ * room. The equivalent `scheduled_at < to and ends_at > from` bounds no index from below: it read every earlier
+ * appointment of the doctor or patient (or of the whole table under an OR), a cost that grew with the history.
+ */
+export const overlapsInterval = (from: Date, to: Date) =>
+  sql`tstzrange(${appointments.scheduledAt}, ${appointments.endsAt}) && tstzrange(${from}::timestamptz, ${to}::timestamptz)`;
+
 /** The busy intervals of a doctor between two instants (non-cancelled appointments). */
 export function doctorBusy(db: Executor, doctorId: number, from: Date, to: Date, excludeId?: number) {
   return db
@@ -149,8 +158,7 @@ export function doctorBusy(db: Executor, doctorId: number, from: Date, to: Date,
       and(
         eq(appointments.doctorId, doctorId),
         ne(appointments.status, 'Cancelada'),
-        lt(appointments.scheduledAt, to),
-        sql`${appointments.endsAt} > ${from}`,
+        overlapsInterval(from, to),
         excludeId ? ne(appointments.id, excludeId) : undefined,
       ),
     );
@@ -184,8 +192,7 @@ export function patientBusy(db: Executor, patientId: number, from: Date, to: Dat
       and(
         eq(appointments.patientId, patientId),
         ne(appointments.status, 'Cancelada'),
-        lt(appointments.scheduledAt, to),
-        sql`${appointments.endsAt} > ${from}`,
+        overlapsInterval(from, to),
         excludeId ? ne(appointments.id, excludeId) : undefined,
       ),
     );
