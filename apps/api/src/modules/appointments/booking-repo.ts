@@ -88,6 +88,64 @@ export function busyIntervals(db: Executor, q: OverlapQuery) {
     );
 }
 
+/** One candidate agenda's day for busyOnAgendaDays: its doctor and the instants bounding its local day. */
+export interface AgendaDay {
+  agendaId: number;
+  doctorId: number;
+  from: Date;
+  to: Date;
+}
+
+export interface BusyInterval {
+  scheduledAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * The busy intervals of several agendas at once, without locks, in one query: per agenda, its doctor's
+ * non-cancelled appointments overlapping its day, plus the patient's overlapping that agenda's day. Each part
+ * is a range condition the doctor's or the patient's exclusion-constraint GiST index answers. (Smart assignment
+ * reads a batch of candidate agendas with it, then locks and re-reads only the one it books.) Lists travel as
+ * comma-separated text, read the same way by PGlite and PostgreSQL. (The patient's part leaves out the doctor's
+ * own appointments, already in the first part.)
+ */
+export async function busyOnAgendaDays(
+  db: Executor,
+  days: readonly AgendaDay[],
+  patientId: number,
+): Promise<Map<number, BusyInterval[]>> {
+  const out = new Map<number, BusyInterval[]>(days.map((d) => [d.agendaId, []]));
+  if (days.length === 0) return out;
+  const list = (f: (d: AgendaDay) => string | number) => days.map(f).join(',');
+  const res = await db.execute<{
+    agenda_id: number;
+    scheduled_at: Date | string;
+    ends_at: Date | string;
+  }>(sql`
+    with d as (
+      select * from unnest(
+        string_to_array(${list((d) => d.agendaId)}, ',')::int[],
+        string_to_array(${list((d) => d.doctorId)}, ',')::int[],
+        string_to_array(${list((d) => d.from.toISOString())}, ',')::timestamptz[],
+        string_to_array(${list((d) => d.to.toISOString())}, ',')::timestamptz[]
+      ) as d(agenda_id, doctor_id, day_from, day_to)
+    )
+    select d.agenda_id, b.scheduled_at, b.ends_at from d cross join lateral (
+      select a.scheduled_at, a.ends_at from appointments a
+      where a.doctor_id = d.doctor_id and a.status <> 'Cancelada'
+        and tstzrange(a.scheduled_at, a.ends_at) && tstzrange(d.day_from, d.day_to)
+      union all
+      select a.scheduled_at, a.ends_at from appointments a
+      where a.patient_id = ${patientId}::int and a.doctor_id <> d.doctor_id and a.status <> 'Cancelada'
+        and tstzrange(a.scheduled_at, a.ends_at) && tstzrange(d.day_from, d.day_to)
+    ) b`);
+  for (const r of res.rows)
+    out
+      .get(Number(r.agenda_id))
+      ?.push({ scheduledAt: new Date(r.scheduled_at), endsAt: new Date(r.ends_at) });
+  return out;
+}
+
 /** Locks the agenda's row (a Pendiente booking takes no slot but must not pick a time another is taking). */
 export async function lockAgenda(db: Executor, id: number) {
   await db

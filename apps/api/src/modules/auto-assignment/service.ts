@@ -119,7 +119,16 @@ export async function smartAssign(
   });
 }
 
-/** Books the first fitting time; returns the appointment id, or null when nothing fits. */
+/** Candidate agendas whose busy times are read together (one query per batch). */
+const BATCH = 25;
+
+/**
+ * Books the first fitting time; returns the appointment id, or null when nothing fits. The candidates' busy
+ * times are read a batch at a time without locks (one query per batch, not two round trips per agenda); the
+ * first agenda where a time fits is then locked and read again, since a booking may have taken that time
+ * meanwhile, and booked at the time that fits under the lock (or skipped when none does any more). Only the
+ * agenda that is booked is locked, so the search holds up no one else's bookings.
+ */
 async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: SmartAssignBody) {
   const tz = deps.config.orgTimezone;
   const now = new Date();
@@ -139,54 +148,79 @@ async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: Smar
     MAX_AGENDAS,
   );
   const windows = body.preferred_time_slots ?? [];
-  for (const { a: agenda } of agendas) {
-    if (isoWeekday(agenda.date) > 5) continue;
+  const candidates = agendas.flatMap(({ a: agenda }) => {
+    if (isoWeekday(agenda.date) > 5) return [];
     const fit = windowsFor(windows, agenda);
-    if (fit === null) continue;
-    const duration = body.duration_minutes ?? agenda.durationMinutes;
-    // Locked before reading its free times: a concurrent booking of this agenda waits for us, or we for it.
-    await brepo.lockAgenda(tx, agenda.id);
-    const busy = await brepo.busyIntervals(tx, {
-      doctorId: agenda.doctorId,
-      patientId: body.patient_id,
-      from: startOfLocalDay(agenda.date, tz),
-      to: startOfLocalDay(addDays(agenda.date, 1), tz),
-    });
-    const notBefore = agenda.date === today ? toMinutes(nowText.slice(11, 16)) + 1 : undefined;
+    if (fit === null) return [];
+    return [
+      {
+        agenda,
+        fit,
+        duration: body.duration_minutes ?? agenda.durationMinutes,
+        from: startOfLocalDay(agenda.date, tz),
+        to: startOfLocalDay(addDays(agenda.date, 1), tz),
+        notBefore: agenda.date === today ? toMinutes(nowText.slice(11, 16)) + 1 : undefined,
+      },
+    ];
+  });
+  type Candidate = (typeof candidates)[number];
+  const fittingTime = (c: Candidate, busy: brepo.BusyInterval[]) => {
     const time = firstFittingTime(
-      agenda.startTime,
-      agenda.endTime,
-      duration,
-      busyMinutes(agenda.date, tz, busy),
-      fit,
-      notBefore,
+      c.agenda.startTime,
+      c.agenda.endTime,
+      c.duration,
+      busyMinutes(c.agenda.date, tz, busy),
+      c.fit,
+      c.notBefore,
     );
-    if (!time || !parseLocalDateTime(`${agenda.date} ${time}`, tz)) continue;
-    try {
-      const row = await bookInTransaction(
-        tx,
-        deps,
-        actor,
-        {
-          patient_id: body.patient_id,
-          availability_id: agenda.id,
-          scheduled_at: `${agenda.date} ${time}:00`,
-          duration_minutes: duration,
-          appointment_type: body.appointment_type,
-          status: 'Confirmada',
-          reason: body.reason ?? null,
-          notes: body.notes ?? null,
-          insurance_type: body.insurance_type ?? null,
-          manual: false,
-        },
-        null,
-        now,
-      );
-      return row.id;
-    } catch (err) {
-      // Full since the list was read (takeSlot's zero-row update, no SQL error): try the next agenda.
-      if (err instanceof AppError && err.message === NO_SLOTS_MESSAGE) continue;
-      throw err;
+    return time && parseLocalDateTime(`${c.agenda.date} ${time}`, tz) ? time : null;
+  };
+
+  for (let i = 0; i < candidates.length; i += BATCH) {
+    const batch = candidates.slice(i, i + BATCH);
+    const busy = await brepo.busyOnAgendaDays(
+      tx,
+      batch.map((c) => ({ agendaId: c.agenda.id, doctorId: c.agenda.doctorId, from: c.from, to: c.to })),
+      body.patient_id,
+    );
+    for (const c of batch) {
+      if (!fittingTime(c, busy.get(c.agenda.id) ?? [])) continue;
+      // Locked, then read again: a concurrent booking of this agenda waits for us, or we for it.
+      await brepo.lockAgenda(tx, c.agenda.id);
+      const fresh = await brepo.busyIntervals(tx, {
+        doctorId: c.agenda.doctorId,
+        patientId: body.patient_id,
+        from: c.from,
+        to: c.to,
+      });
+      const time = fittingTime(c, fresh);
+      if (!time) continue;
+      try {
+        const row = await bookInTransaction(
+          tx,
+          deps,
+          actor,
+          {
+            patient_id: body.patient_id,
+            availability_id: c.agenda.id,
+            scheduled_at: `${c.agenda.date} ${time}:00`,
+            duration_minutes: c.duration,
+            appointment_type: body.appointment_type,
+            status: 'Confirmada',
+            reason: body.reason ?? null,
+            notes: body.notes ?? null,
+            insurance_type: body.insurance_type ?? null,
+            manual: false,
+          },
+          null,
+          now,
+        );
+        return row.id;
+      } catch (err) {
+        // Full since the list was read (takeSlot's zero-row update, no SQL error): try the next agenda.
+        if (err instanceof AppError && err.message === NO_SLOTS_MESSAGE) continue;
+        throw err;
+      }
     }
   }
   return null;
