@@ -176,8 +176,11 @@ async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: Smar
     return time && parseLocalDateTime(`${c.agenda.date} ${time}`, tz) ? time : null;
   };
 
-  for (let i = 0; i < candidates.length; i += BATCH) {
-    const batch = candidates.slice(i, i + BATCH);
+  // An agenda where no time fits even when nothing is booked (its hours outside every preferred window, or past
+  // for today) needs no read at all.
+  const open = candidates.filter((c) => fittingTime(c, []) !== null);
+  for (let i = 0; i < open.length; i += BATCH) {
+    const batch = open.slice(i, i + BATCH);
     const busy = await brepo.busyOnAgendaDays(
       tx,
       batch.map((c) => ({ agendaId: c.agenda.id, doctorId: c.agenda.doctorId, from: c.from, to: c.to })),
