@@ -270,6 +270,12 @@ export const filterOf = <T extends z.ZodType>(schema: T) =>
   );
 export const filterId = (message: string) => filterOf(refId(message));
 
+/**
+ * GET /availabilities answers at most this many agendas a page (also the default page size); the envelope's
+ * `total` counts every match, so a client sees when there are more pages (as GET /appointments does).
+ */
+export const AGENDA_LIST_MAX = 2000;
+
 export const listAvailabilitiesQuery = z.object({
   date: filterOf(optionalDay),
   start_date: filterOf(optionalDay),
@@ -278,6 +284,19 @@ export const listAvailabilitiesQuery = z.object({
   doctor_id: filterId('Doctor inválido'),
   location_id: filterId('Ubicación inválida'),
   status: filterOf(agendaStatus),
+  page: z.coerce
+    .number({ error: 'La página debe ser un número' })
+    .int('La página debe ser un número entero')
+    .min(1, 'La página debe ser 1 o mayor')
+    .max(1_000_000, 'Página fuera de rango')
+    .default(1),
+  // The default is the cap, so a client that sends no paging gets what it always got; `total` says the rest.
+  limit: z.coerce
+    .number({ error: 'El límite debe ser un número' })
+    .int('El límite debe ser un número entero')
+    .min(1, 'El límite debe ser 1 o mayor')
+    .default(AGENDA_LIST_MAX)
+    .transform((n) => Math.min(n, AGENDA_LIST_MAX)),
 });
 export type ListAvailabilitiesQuery = z.infer<typeof listAvailabilitiesQuery>;
 

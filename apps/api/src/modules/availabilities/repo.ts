@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { availabilities } from '../../db/schema/agendas';
 import { agendaPatientNotices, appointments } from '../../db/schema/appointments';
@@ -54,16 +54,35 @@ export function filterCondition(f: AvailabilityFilter): SQL | undefined {
   );
 }
 
+const listOrder = [
+  asc(availabilities.date),
+  asc(availabilities.startTime),
+  asc(doctors.name),
+  asc(availabilities.id),
+];
+
 export function list(db: Executor, f: AvailabilityFilter, limit = 2000) {
   return selectWithNames(db)
     .where(filterCondition(f))
-    .orderBy(
-      asc(availabilities.date),
-      asc(availabilities.startTime),
-      asc(doctors.name),
-      asc(availabilities.id),
-    )
+    .orderBy(...listOrder)
     .limit(limit);
+}
+
+/**
+ * One page of the matching agendas (the `list` order, which ends on the id so pages neither overlap nor skip)
+ * and how many match in all. The count is only run when the page does not already tell it: a short, non-empty
+ * page (or an empty first page) is the last one.
+ */
+export async function listPage(db: Executor, f: AvailabilityFilter, limit: number, offset: number) {
+  const where = filterCondition(f);
+  const rows = await selectWithNames(db)
+    .where(where)
+    .orderBy(...listOrder)
+    .limit(limit)
+    .offset(offset);
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
+  const [total] = await db.select({ n: count() }).from(availabilities).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** Completada appointments per agenda, for the given agendas (absent: none). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, ok, successOnly } from '@ips/shared/schemas/common';
 import {
+  AGENDA_LIST_MAX,
   createAvailabilityBody,
   listAvailabilitiesQuery,
   updateAvailabilityBody,
@@ -57,15 +58,20 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: READ },
       schema: {
         tags,
-        summary: 'Agendas (date, start_date, end_date, specialty_id, doctor_id, location_id, status)',
+        summary:
+          'Agendas (date, start_date, end_date, specialty_id, doctor_id, location_id, status); page y limit ' +
+          `(máximo ${AGENDA_LIST_MAX} por página), total cuenta todas`,
         querystring: listAvailabilitiesQuery,
-        response: { 200: ok(z.array(availabilityDto)).extend({ total: z.number() }) },
+        response: {
+          200: ok(z.array(availabilityDto)).extend({
+            total: z.number(),
+            page: z.number(),
+            limit: z.number(),
+          }),
+        },
       },
     },
-    async (request) => {
-      const data = await listAvailabilities(app.deps, request.query);
-      return { success: true as const, data, total: data.length };
-    },
+    async (request) => ({ success: true as const, ...(await listAvailabilities(app.deps, request.query)) }),
   );
 
   app.get(

@@ -15,24 +15,35 @@ import { auditView, toAvailabilityDto } from './dto';
 import * as repo from './repo';
 import { AGENDA_NOT_FOUND, AGENDAS_CHANNEL, assertNoOverlap, assertPractice, todayIn } from './rules';
 
+/** One page of agendas (at most AGENDA_LIST_MAX) with `total`, `page` and `limit`, as GET /appointments pages. */
 export async function listAvailabilities(
   deps: AppDeps,
   q: ListAvailabilitiesQuery,
-): Promise<AvailabilityDto[]> {
-  const rows = await repo.list(deps.db, {
-    date: q.date,
-    startDate: q.start_date,
-    endDate: q.end_date,
-    specialtyId: q.specialty_id,
-    doctorId: q.doctor_id,
-    locationId: q.location_id,
-    status: q.status,
-  });
+): Promise<{ data: AvailabilityDto[]; total: number; page: number; limit: number }> {
+  const { rows, total } = await repo.listPage(
+    deps.db,
+    {
+      date: q.date,
+      startDate: q.start_date,
+      endDate: q.end_date,
+      specialtyId: q.specialty_id,
+      doctorId: q.doctor_id,
+      locationId: q.location_id,
+      status: q.status,
+    },
+    q.limit,
+    (q.page - 1) * q.limit,
+  );
   const completed = await repo.completedCounts(
     deps.db,
     rows.map((r) => r.a.id),
   );
-  return rows.map((r) => ({ ...toAvailabilityDto(r), completed_slots: completed.get(r.a.id) ?? 0 }));
+  return {
+    data: rows.map((r) => ({ ...toAvailabilityDto(r), completed_slots: completed.get(r.a.id) ?? 0 })),
+    total,
+    page: q.page,
+    limit: q.limit,
+  };
 }
 
 /** Active agendas from today on (the booking and waiting-list pickers), optionally only those with room. */

@@ -5,7 +5,9 @@ import type {
   AvailabilityDto,
   SmartOptionsDto,
 } from '@ips/shared/schemas/availabilities-response';
+import { AGENDA_LIST_MAX } from '@ips/shared/schemas/availabilities';
 import { api, type ApiEnvelope, type QueryParams } from '@/lib/api-client';
+import { fetchAllPages } from '@/lib/fetch-all-pages';
 import { agendaKeys } from '@/features/agendas/api/agenda-keys';
 
 export type Agenda = AvailabilityDto;
@@ -28,10 +30,7 @@ const AGENDA_REFRESH_MS = 90_000;
 export const agendasQuery = (params: AgendaListParams, enabled = true) =>
   queryOptions({
     queryKey: agendaKeys.list(params),
-    queryFn: ({ signal }) =>
-      api
-        .get<ApiEnvelope<Agenda[]>>('/availabilities', { signal, query: params as QueryParams })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => fetchAllPages<Agenda>('/availabilities', { ...params }, AGENDA_LIST_MAX, signal),
     enabled,
     refetchInterval: AGENDA_REFRESH_MS,
     placeholderData: (previous) => previous,
@@ -55,17 +54,18 @@ export interface AppointmentListParams {
   status?: string;
 }
 
-/** GET /appointments (availability_id or date): the booked patients of an agenda or a day. */
+/** GET /appointments answers at most 1000 a page. */
+const APPOINTMENTS_PAGE = 1000;
+
+/**
+ * GET /appointments (availability_id or date): the booked patients of an agenda or a day, every page (a busy
+ * day has several thousand).
+ */
 export const useAgendaAppointments = (params: AppointmentListParams, enabled = true) =>
   useQuery({
     queryKey: agendaKeys.appointments(params),
     queryFn: ({ signal }) =>
-      api
-        .get<ApiEnvelope<Appointment[]>>('/appointments', {
-          signal,
-          query: { ...params, limit: 1000 } as QueryParams,
-        })
-        .then((r) => r.data),
+      fetchAllPages<Appointment>('/appointments', { ...params }, APPOINTMENTS_PAGE, signal),
     enabled,
     meta: { live: true },
   });

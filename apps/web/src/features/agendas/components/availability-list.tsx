@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { AlertTriangleIcon } from 'lucide-react';
 import { formatDate } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import type { Agenda } from '@/features/agendas/api/agendas';
@@ -10,9 +12,17 @@ import { timeRange } from '@/features/agendas/utils/agenda-display';
 import { isLowAvailability } from '@/features/agendas/utils/occupancy';
 import { ListSkeleton } from '@/features/resources/components/shared/list-states';
 
-/** The month's open agendas with their free slots; 5 or fewer left is highlighted in yellow. */
+/** Rows drawn at a time: a month at a large clinic has thousands of open agendas. */
+const STEP = 100;
+const count = new Intl.NumberFormat('es-CO');
+
+/**
+ * The month's open agendas with their free slots; 5 or fewer left is highlighted in yellow. Every agenda is
+ * loaded (the search filters them all); the first STEP are drawn, with how many there are and 'Mostrar más'.
+ */
 export function AvailabilityList({ agendas, isPending }: { agendas: Agenda[]; isPending: boolean }) {
   const dialogs = useAgendaDialogs();
+  const [shown, setShown] = useState(STEP);
   return (
     <Card aria-label="Disponibilidad">
       <CardHeader>
@@ -25,7 +35,7 @@ export function AvailabilityList({ agendas, isPending }: { agendas: Agenda[]; is
           <p className="text-sm text-muted-foreground">Sin agendas activas en este periodo.</p>
         ) : (
           <ul className="max-h-[26rem] space-y-2 overflow-y-auto pr-1">
-            {agendas.map((a) => {
+            {agendas.slice(0, shown).map((a) => {
               const low = isLowAvailability(a.available_slots);
               return (
                 <li key={a.id}>
@@ -54,6 +64,16 @@ export function AvailabilityList({ agendas, isPending }: { agendas: Agenda[]; is
               );
             })}
           </ul>
+        )}
+        {!isPending && agendas.length > shown && (
+          <div className="mt-2 flex items-center justify-between gap-2 text-xs text-muted-foreground">
+            <p aria-live="polite">
+              Mostrando {count.format(shown)} de {count.format(agendas.length)} agendas
+            </p>
+            <Button size="sm" variant="outline" onClick={() => setShown((n) => n + STEP)}>
+              Mostrar más
+            </Button>
+          </div>
         )}
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppointmentDto } from '@ips/shared/schemas/appointments';
 import { api } from '@/lib/api-client';
+import { fetchAllPages, type PagedEnvelope } from '@/lib/fetch-all-pages';
 import { appointmentKeys } from '@/features/appointments/api/appointment-keys';
 
 export type Appointment = AppointmentDto;
@@ -15,39 +16,18 @@ export interface AppointmentFilters {
   doctor_id?: number;
 }
 
-interface AppointmentPage {
-  success: true;
-  data: Appointment[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
+/** GET /appointments caps a page at 1000. */
 const PAGE = 1000;
 
 /** GET /appointments with the filters; follows the pages so a busy day is never cut at the first thousand. */
-export async function getAppointments(
-  filters: AppointmentFilters,
-  signal?: AbortSignal,
-): Promise<Appointment[]> {
-  const first = await api.get<AppointmentPage>('/appointments', {
-    signal,
-    query: { ...filters, page: 1, limit: PAGE },
-  });
-  const pages = Math.ceil(first.total / PAGE);
-  if (pages <= 1) return first.data;
-  const rest = await Promise.all(
-    Array.from({ length: pages - 1 }, (_, i) =>
-      api.get<AppointmentPage>('/appointments', { signal, query: { ...filters, page: i + 2, limit: PAGE } }),
-    ),
-  );
-  return [first.data, ...rest.map((r) => r.data)].flat();
+export function getAppointments(filters: AppointmentFilters, signal?: AbortSignal): Promise<Appointment[]> {
+  return fetchAllPages<Appointment>('/appointments', { ...filters }, PAGE, signal);
 }
 
 /** How many appointments match, read from the list's `total` with a one-row page. */
 export function countAppointments(filters: AppointmentFilters, signal?: AbortSignal): Promise<number> {
   return api
-    .get<AppointmentPage>('/appointments', { signal, query: { ...filters, page: 1, limit: 1 } })
+    .get<PagedEnvelope<Appointment>>('/appointments', { signal, query: { ...filters, page: 1, limit: 1 } })
     .then((r) => r.total);
 }
 

@@ -5,7 +5,9 @@ import type {
   SmartOptionsDto,
 } from '@ips/shared/schemas/availabilities-response';
 import type { AvailableDateDto } from '@ips/shared/schemas/availabilities-distribution';
+import { AGENDA_LIST_MAX } from '@ips/shared/schemas/availabilities';
 import { api, type ApiEnvelope } from '@/lib/api-client';
+import { fetchAllPages } from '@/lib/fetch-all-pages';
 import { availabilityKeys } from '@/features/appointments/api/appointment-keys';
 
 export type Availability = AvailabilityDto;
@@ -21,14 +23,14 @@ export interface AvailabilityFilters {
   location_id?: number;
 }
 
-/** GET /availabilities (date, start_date, end_date, specialty_id, doctor_id, location_id). */
+/** GET /availabilities (date, start_date, end_date, specialty_id, doctor_id, location_id), every page. */
+export const getAvailabilities = (filters: AvailabilityFilters, signal?: AbortSignal) =>
+  fetchAllPages<Availability>('/availabilities', { ...filters }, AGENDA_LIST_MAX, signal);
+
 export const availabilitiesQuery = (filters: AvailabilityFilters) =>
   queryOptions({
     queryKey: availabilityKeys.list(filters),
-    queryFn: ({ signal }) =>
-      api
-        .get<ApiEnvelope<Availability[]>>('/availabilities', { signal, query: { ...filters } })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => getAvailabilities(filters, signal),
     meta: { live: true },
   });
 

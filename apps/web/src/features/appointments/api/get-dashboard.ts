@@ -1,9 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
-import { api, type ApiEnvelope } from '@/lib/api-client';
 import { appointmentKeys, availabilityKeys } from '@/features/appointments/api/appointment-keys';
 import { countAppointments } from '@/features/appointments/api/get-appointments';
-import type { Availability } from '@/features/appointments/api/get-availabilities';
+import { getAvailabilities } from '@/features/appointments/api/get-availabilities';
 import {
   TREND_DAYS,
   UPCOMING_DAYS,
@@ -16,10 +15,7 @@ export const DASHBOARD_REFRESH_MS = 30_000;
 
 const agendasBetween = (start_date: string, end_date: string) => ({
   queryKey: availabilityKeys.list({ start_date, end_date }),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api
-      .get<ApiEnvelope<Availability[]>>('/availabilities', { signal, query: { start_date, end_date } })
-      .then((r) => r.data),
+  queryFn: ({ signal }: { signal: AbortSignal }) => getAvailabilities({ start_date, end_date }, signal),
   refetchInterval: DASHBOARD_REFRESH_MS,
 });
 

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { CalendarClockIcon, PencilIcon } from 'lucide-react';
 import { formatLongDate } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,8 @@ import { AgendaInfoGrid } from '@/features/agendas/components/dialogs/agenda-inf
 import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
 import { ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
 
+const NONE: Appointment[] = [];
+
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -26,6 +29,17 @@ export function DayDetailDialog({ open, onOpenChange, date }: Props) {
   const appointments = useAgendaAppointments({ date });
   const list = (agendas.data ?? []).filter((a) => a.status !== 'Cancelada');
   const appts = appointments.data ?? [];
+  // A busy day has thousands of appointments: grouped once, not filtered again for every agenda.
+  const byAgenda = useMemo(() => {
+    const map = new Map<number, Appointment[]>();
+    for (const a of appointments.data ?? []) {
+      if (a.availability_id === null) continue;
+      const list = map.get(a.availability_id);
+      if (list) list.push(a);
+      else map.set(a.availability_id, [a]);
+    }
+    return map;
+  }, [appointments.data]);
   const cards = [
     { label: 'Agendas', value: list.length },
     { label: 'Ocupados', value: list.reduce((s, a) => s + a.booked_slots, 0) },
@@ -63,7 +77,7 @@ export function DayDetailDialog({ open, onOpenChange, date }: Props) {
             <DayAgendaSection
               key={a.id}
               agenda={a}
-              appointments={appts.filter((x) => x.availability_id === a.id)}
+              appointments={byAgenda.get(a.id) ?? NONE}
               loading={appointments.isPending}
               failed={appointments.isError}
             />
