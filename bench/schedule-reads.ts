@@ -5,11 +5,12 @@
  * (URLSearchParams, as apps/web/src/lib/api-client.ts builds them):
  *   - Panel de Citas Médicas ('/'): the three counts of the period (total, Confirmada, Pendiente: the list's
  *     `total` with limit=1) for 'Última semana' (the default) and 'Último trimestre' (the longest), and the
- *     agendas of the next 7 and of the last 7 days;
+ *     agendas of the next 7 and of the last 7 days (GET /availabilities, like every agenda list here, in pages of
+ *     2,000 read to the last, as lib/fetch-all-pages.ts does);
  *   - Agenda del Día (/daily-agenda): the day's agendas and its appointments, 1000 a page, every page;
  *   - Gestión de agenda (/appointments): the week navigator's and the month calendar's summaries, the upcoming
  *     Activa agendas, the month's Activa agendas, the filter options; a selected day's agendas and its day
- *     detail ('Ver Detalles': the day's appointments, limit=1000);
+ *     detail ('Ver Detalles': the day's appointments, 1000 a page, every page);
  *   - Cola Diaria: GET /appointments/daily-queue?date=…;
  *   - the manual booking dialog's conflict check (doctor, patient, time) and a patient's appointments;
  *   - each screen's whole load (its calls sent together, as the browser does; informative, not a goal);
@@ -39,6 +40,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { localDate, localDateTime, startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
+import { AGENDA_LIST_MAX } from '@ips/shared/schemas/availabilities';
 import { buildApp } from '../apps/api/src/app';
 import {
   TREND_DAYS,
@@ -270,17 +272,14 @@ async function buildScenarios(db: pg.Client, today: string, tz: string) {
   };
   const week = counts('week');
   const quarter = counts('quarter');
-  const nextWeek = apiPath('/availabilities', {
-    start_date: today,
-    end_date: addDays(today, UPCOMING_DAYS - 1),
-  });
-  const lastWeek = apiPath('/availabilities', {
-    start_date: addDays(today, -(TREND_DAYS - 1)),
-    end_date: today,
-  });
+  // GET /availabilities as lib/fetch-all-pages.ts asks it: pages of AGENDA_LIST_MAX (2,000), every page.
+  const agendaPage = (q: Record<string, string | number>, page = 1) =>
+    apiPath('/availabilities', { ...q, page, limit: AGENDA_LIST_MAX });
+  const nextWeek = agendaPage({ start_date: today, end_date: addDays(today, UPCOMING_DAYS - 1) });
+  const lastWeek = agendaPage({ start_date: addDays(today, -(TREND_DAYS - 1)), end_date: today });
 
   // Agenda del Día (day-agenda-view.tsx): the day's agendas, its appointments 1000 a page (every page).
-  const dayAgendas = (d: string) => apiPath('/availabilities', { date: d });
+  const dayAgendas = (d: string) => agendaPage({ date: d });
   const dayPage = (d: string, page: number) => apiPath('/appointments', { date: d, page, limit: PAGE });
   const laterPages = days.flatMap((d) =>
     Array.from({ length: Math.max(0, Math.ceil(perDay.get(d)! / PAGE) - 1) }, (_, i) => dayPage(d, i + 2)),
@@ -292,18 +291,11 @@ async function buildScenarios(db: pg.Client, today: string, tz: string) {
   const monthFrom = month.start < today ? today : month.start;
   const weekSummary = apiPath('/appointments/summary', { start: wk.start, end: wk.end });
   const monthSummary = apiPath('/appointments/summary', { start: month.start, end: month.end });
-  const upcoming = apiPath('/availabilities', {
-    status: 'Activa',
-    start_date: today,
-    end_date: addDays(today, 7),
-  });
-  const monthList = apiPath('/availabilities', {
-    status: 'Activa',
-    start_date: monthFrom,
-    end_date: month.end,
-  });
+  const upcomingQuery = { status: 'Activa', start_date: today, end_date: addDays(today, 7) };
+  const monthQuery = { status: 'Activa', start_date: monthFrom, end_date: month.end };
+  const upcoming = agendaPage(upcomingQuery);
+  const monthList = agendaPage(monthQuery);
   const filterOptions = apiPath('/availabilities/filters/options');
-  const dayDetail = (d: string) => apiPath('/appointments', { date: d, limit: 1000 });
 
   // The manual booking dialog's conflict check: a doctor with an agenda on the day, a time inside it, a patient.
   const { rows: agendas } = await db.query<{
@@ -334,16 +326,17 @@ async function buildScenarios(db: pg.Client, today: string, tz: string) {
 
   const ok = (r: [number, number, string]) => r[0] === 200;
   const all = async (c: Client, paths: string[]) => (await Promise.all(paths.map((p) => c.get(p)))).every(ok);
-  /** Page 1, then the other pages together (get-appointments.ts). */
-  const dayAppointments = async (c: Client, d: string) => {
-    const first = await c.get(dayPage(d, 1));
+  /** Page 1, then the other pages together (lib/fetch-all-pages.ts). */
+  const everyPage = async (c: Client, page: (n: number) => string, size: number) => {
+    const first = await c.get(page(1));
     if (!ok(first)) return false;
     const total = Number(/"total":(\d+)/.exec(first[2].slice(-300))?.[1] ?? 0);
-    const rest = Array.from({ length: Math.max(0, Math.ceil(total / PAGE) - 1) }, (_, i) =>
-      dayPage(d, i + 2),
-    );
+    const rest = Array.from({ length: Math.max(0, Math.ceil(total / size) - 1) }, (_, i) => page(i + 2));
     return all(c, rest);
   };
+  const dayAppointments = (c: Client, d: string) => everyPage(c, (n) => dayPage(d, n), PAGE);
+  const agendaPages = (c: Client, q: Record<string, string | number>) =>
+    everyPage(c, (n) => agendaPage(q, n), AGENDA_LIST_MAX);
   let turn = 0;
   const nextDay = () => days[turn++ % days.length]!;
 
@@ -385,15 +378,36 @@ async function buildScenarios(db: pg.Client, today: string, tz: string) {
     },
     { screen: G, name: 'week navigator summary', paths: [weekSummary] },
     { screen: G, name: 'month calendar summary', paths: [monthSummary] },
-    { screen: G, name: 'day list: upcoming Activa agendas (8 days)', paths: [upcoming] },
-    { screen: G, name: "availability list: the month's Activa agendas", paths: [monthList] },
+    { screen: G, name: 'day list: upcoming Activa agendas (8 days), page 1', paths: [upcoming] },
+    {
+      screen: G,
+      name: 'day list: upcoming Activa agendas (8 days), every page',
+      load: (c) => agendaPages(c, upcomingQuery),
+    },
+    { screen: G, name: "availability list: the month's Activa agendas, page 1", paths: [monthList] },
+    {
+      screen: G,
+      name: "availability list: the month's Activa agendas, every page",
+      load: (c) => agendaPages(c, monthQuery),
+    },
     { screen: G, name: 'filter options', paths: [filterOptions] },
     { screen: G, name: "day list: a selected day's agendas", paths: days.map(dayAgendas) },
-    { screen: G, name: "day detail ('Ver Detalles'): the day's appointments", paths: days.map(dayDetail) },
+    {
+      screen: G,
+      name: "day detail ('Ver Detalles'): the day's appointments, every page",
+      load: (c) => dayAppointments(c, nextDay()),
+    },
     {
       screen: G,
       name: 'whole load (5 calls together)',
-      load: (c) => all(c, [weekSummary, monthSummary, upcoming, monthList, filterOptions]),
+      load: async (c) =>
+        (
+          await Promise.all([
+            all(c, [weekSummary, monthSummary, filterOptions]),
+            agendaPages(c, upcomingQuery),
+            agendaPages(c, monthQuery),
+          ])
+        ).every(Boolean),
     },
     {
       screen: 'Cola Diaria',

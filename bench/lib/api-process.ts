@@ -32,7 +32,12 @@ export async function startApi(
   const port = await freePort();
   const logFd = openSync(opts.logFile ?? '/dev/null', 'w');
   let err = '';
-  const child = spawn(process.execPath, [...(opts.spawnArgs ?? []), '--import', 'tsx', 'src/server.ts'], {
+  // SERVER_NODE_ARGS: Node options for the API only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = [
+    ...(opts.spawnArgs ?? []),
+    ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: API_ROOT,
     env: {
       ...process.env,

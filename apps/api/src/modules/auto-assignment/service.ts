@@ -119,15 +119,18 @@ export async function smartAssign(
   });
 }
 
-/** Candidate agendas whose busy times are read together (one query per batch). */
-const BATCH = 25;
+/**
+ * Candidate agendas whose busy times are read together (one query per batch): a first batch of 10 (usually one
+ * of them has a time), then twice as many each time, so that a search through 300 full agendas takes 5 reads.
+ */
+const FIRST_BATCH = 10;
 
 /**
  * Books the first fitting time; returns the appointment id, or null when nothing fits. The candidates' busy
- * times are read a batch at a time without locks (one query per batch, not two round trips per agenda); the
- * first agenda where a time fits is then locked and read again, since a booking may have taken that time
- * meanwhile, and booked at the time that fits under the lock (or skipped when none does any more). Only the
- * agenda that is booked is locked, so the search holds up no one else's bookings.
+ * times are read a growing batch at a time without locks (one query per batch, not two round trips per
+ * agenda); the first agenda where a time fits is then locked and read again, since a booking may have taken
+ * that time meanwhile, and booked at the time that fits under the lock (or skipped when none does any more).
+ * Only the agenda that is booked is locked, so the search holds up no one else's bookings (decision 018).
  */
 async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: SmartAssignBody) {
   const tz = deps.config.orgTimezone;
@@ -179,8 +182,8 @@ async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: Smar
   // An agenda where no time fits even when nothing is booked (its hours outside every preferred window, or past
   // for today) needs no read at all.
   const open = candidates.filter((c) => fittingTime(c, []) !== null);
-  for (let i = 0; i < open.length; i += BATCH) {
-    const batch = open.slice(i, i + BATCH);
+  for (let i = 0, size = FIRST_BATCH; i < open.length; i += size, size *= 2) {
+    const batch = open.slice(i, i + size);
     const busy = await brepo.busyOnAgendaDays(
       tx,
       batch.map((c) => ({ agendaId: c.agenda.id, doctorId: c.agenda.doctorId, from: c.from, to: c.to })),
