@@ -246,3 +246,52 @@ describe('calendar summary', () => {
     expect(backwards.statusCode).toBe(400);
   });
 });
+
+describe('calendar summary counted per instant, then per local day', () => {
+  it('several appointments at one time, a late evening that is already the next day in UTC, every status', async () => {
+    const day = '2031-06-10';
+    const at = async (
+      date: string,
+      time: string,
+      doctorId: number,
+      status: 'Pendiente' | 'Confirmada' | 'Completada' | 'Cancelada',
+    ) => {
+      const patientId = await newPatient(w);
+      return t.app.deps.db.transaction((tx) =>
+        insertAppointment(tx, TZ, {
+          patientId,
+          locationId: w.northId,
+          specialtyId: w.generalId,
+          doctorId,
+          scheduledAt: `${date} ${time}:00`,
+          durationMinutes: 30,
+          status,
+        }),
+      );
+    };
+    // The day before: its last minutes are the range's first UTC hours, yet not in the range.
+    await at(addDays(day, -1), '23:30', w.drA, 'Confirmada');
+    // Three doctors at one time, and a cancelled one beside them that is not counted.
+    await at(day, '08:00', w.drA, 'Confirmada');
+    await at(day, '08:00', w.drB, 'Pendiente');
+    await at(day, '08:00', w.drPed, 'Completada');
+    await at(day, '08:00', w.drA, 'Cancelada');
+    // 22:30 in Bogotá is 03:30 of the next day in UTC: it belongs to the local day.
+    const late = await at(day, '22:30', w.drA, 'Confirmada');
+    expect(late.scheduledAt.toISOString()).toBe('2031-06-11T03:30:00.000Z');
+    await at(addDays(day, 1), '00:00', w.drB, 'Pendiente');
+    await at(addDays(day, 1), '00:00', w.drPed, 'Cancelada');
+    // After the range.
+    await at(addDays(day, 3), '07:00', w.drA, 'Confirmada');
+    const res = await w.c.agent({
+      method: 'GET',
+      url: `/api/appointments/summary?start=${day}&end=${addDays(day, 2)}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().by_day).toEqual([
+      { date: day, appointments: 4, availabilities: 0 },
+      { date: addDays(day, 1), appointments: 1, availabilities: 0 },
+      { date: addDays(day, 2), appointments: 0, availabilities: 0 },
+    ]);
+  });
+});

@@ -56,16 +56,20 @@ function where(f: AppointmentFilter): SQL | undefined {
 }
 
 export async function list(db: Executor, f: AppointmentFilter, limit: number, offset: number) {
-  const w = where(f);
   const [rows, [total]] = await Promise.all([
     selectWithNames(db)
-      .where(w)
+      .where(where(f))
       .orderBy(asc(appointments.scheduledAt), asc(appointments.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(appointments).where(w),
+    countMatching(db, f),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** How many appointments match: the list's total (the Panel's counts of a period, by status). */
+export function countMatching(db: Executor, f: AppointmentFilter) {
+  return db.select({ n: count() }).from(appointments).where(where(f));
 }
 
 /** All appointments matching, with names, oldest first (agenda details, exports). */
@@ -164,20 +168,30 @@ export function doctorBusy(db: Executor, doctorId: number, from: Date, to: Date,
     );
 }
 
-/** Non-cancelled appointments per local day between two instants, for the calendar summary. */
-export async function countPerLocalDay(db: Executor, tz: string, from: Date, to: Date) {
-  const day = sql<string>`to_char(${appointments.scheduledAt} at time zone ${tz}, 'YYYY-MM-DD')`;
+/**
+ * Non-cancelled appointments per local day between two instants, for the calendar summary. Counted per instant
+ * first, in the order of appointments_scheduled_status_idx (read alone: the status is in it), and only those
+ * instants (a few hundred a month) turned into local days: a local date per row cost more than the read itself
+ * (bench/schedule-reads.ts, a month of 146,040 rows: 80 ms with a date per row, 33 ms per instant first).
+ */
+export function countPerLocalDay(db: Executor, tz: string, from: Date, to: Date) {
+  const perInstant = db
+    .select({ at: appointments.scheduledAt, n: sql<number>`count(*)`.as('n') })
+    .from(appointments)
+    .where(
+      and(
+        ne(appointments.status, 'Cancelada'),
+        gte(appointments.scheduledAt, from),
+        lt(appointments.scheduledAt, to),
+      ),
+    )
+    .groupBy(appointments.scheduledAt)
+    .as('per_instant');
+  const day = sql<string>`to_char(${perInstant.at} at time zone ${tz}, 'YYYY-MM-DD')`;
   return (
     db
-      .select({ date: day, n: sql<number>`count(*)::int` })
-      .from(appointments)
-      .where(
-        and(
-          ne(appointments.status, 'Cancelada'),
-          gte(appointments.scheduledAt, from),
-          lt(appointments.scheduledAt, to),
-        ),
-      )
+      .select({ date: day, n: sql<number>`sum(${perInstant.n})::int` })
+      .from(perInstant)
       // By position: the expression carries a parameter, and two placeholders never compare equal in GROUP BY.
       .groupBy(sql`1`)
   );
