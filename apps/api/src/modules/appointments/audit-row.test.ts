@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/context';
 import { newPatient, nextWeekday } from '../availabilities/test-factory';
 import { bookingFixture } from './booking-test-setup';
 import { auditView } from './dto';
+import { inRolledBackTransaction } from '../../test/rolled-back';
 
 /*
  * book_appointment (migration 0013) writes the appointment's 'create' audit row in SQL with jsonb_build_object,
@@ -19,28 +20,21 @@ import { auditView } from './dto';
 const fixture = bookingFixture();
 const { agenda, post } = fixture;
 
-class Rollback extends Error {}
-
 type AuditRow = typeof auditLog.$inferSelect;
 type AppointmentRow = typeof appointments.$inferSelect;
 
 /** The audit row writeAudit writes for the appointment's creation, as stored; nothing is kept. */
 async function nodeAuditRow(row: AppointmentRow, actor: Actor): Promise<AuditRow> {
   let written: AuditRow | undefined;
-  await fixture.ctx.t.app.deps.db
-    .transaction(async (tx) => {
-      await writeAudit(tx, actor, {
-        table: 'appointments',
-        recordId: row.id,
-        action: 'create',
-        newValues: auditView(row),
-      });
-      [written] = await tx.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-      throw new Rollback();
-    })
-    .catch((err) => {
-      if (!(err instanceof Rollback)) throw err;
+  await inRolledBackTransaction(fixture.ctx.t.app.deps.db, async (tx) => {
+    await writeAudit(tx, actor, {
+      table: 'appointments',
+      recordId: row.id,
+      action: 'create',
+      newValues: auditView(row),
     });
+    [written] = await tx.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  });
   return written!;
 }
 

@@ -14,6 +14,7 @@ import {
   type World,
 } from '../availabilities/test-factory';
 import { bookAppointment } from './booking-repo';
+import { inRolledBackTransaction, seededRandom } from '../../test/rolled-back';
 
 /*
  * book_appointment (migration 0013) finds the agenda's next free time in SQL, in one pass over the day's busy
@@ -28,17 +29,6 @@ let w: World;
 beforeAll(() => {
   ({ t, w } = ctx);
 });
-
-/** A small deterministic generator, so that a failure can be replayed. */
-function random(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    return s % n;
-  };
-}
-
-class Rollback extends Error {}
 
 describe('the next free time of book_appointment', () => {
   it('is the time suggestNextTime picks, over random days', async () => {
@@ -55,7 +45,7 @@ describe('the next free time of book_appointment', () => {
     const db = t.app.deps.db;
     const at = (minute: number) => parseLocalDateTime(`${date} ${fromMinutes(minute)}:00`, TZ)!;
     for (let trial = 0; trial < 80; trial++) {
-      const r = random(trial + 1);
+      const r = seededRandom(trial + 1);
       const duration = [5, 10, 15, 20, 30][r(5)]!;
       const firstMinute = toMinutes('07:00') + r(4) * duration;
       const busy: BusyRange[] = [];
@@ -79,51 +69,46 @@ describe('the next free time of book_appointment', () => {
       const expected = suggestNextTime('07:00', '13:00', duration, busy, firstMinute);
       let picked: string | null = null;
       let code: string | undefined;
-      await db
-        .transaction(async (tx) => {
-          for (const row of rows)
-            await tx.execute(sql`
+      await inRolledBackTransaction(db, async (tx) => {
+        for (const row of rows)
+          await tx.execute(sql`
               insert into appointments (patient_id, location_id, specialty_id, doctor_id, scheduled_at, ends_at,
                 duration_minutes, status)
               values (${row.patient}, ${w.northId}, ${w.generalId}, ${row.doctor}, ${at(row.start).toISOString()},
                 ${at(row.end).toISOString()}, ${row.end - row.start}, ${row.status})`);
-          try {
-            const result = await bookAppointment(
-              tx,
-              { userId: null, requestId: null },
-              {
-                key: null,
-                availabilityId: agenda.id,
-                takeSlot: true,
-                start: null,
-                firstMinute,
-                endMinute: toMinutes('13:00'),
-                tz: TZ,
-                patientId: patient,
-                locationId: w.northId,
-                specialtyId: w.generalId,
-                doctorId: w.drB,
-                durationMinutes: duration,
-                status: 'Confirmada',
-                appointmentType: 'Presencial',
-                reason: null,
-                notes: null,
-                insuranceType: null,
-                roomId: null,
-                manual: false,
-                appointmentsChannel: 'appointments',
-                agendasChannel: 'agendas',
-              },
-            );
-            if (result.outcome === 'ok') picked = localDateTime(result.row.scheduledAt, TZ).slice(11, 16);
-          } catch (err) {
-            code = pgErrorCode(err);
-          }
-          throw new Rollback();
-        })
-        .catch((err) => {
-          if (!(err instanceof Rollback)) throw err;
-        });
+        try {
+          const result = await bookAppointment(
+            tx,
+            { userId: null, requestId: null },
+            {
+              key: null,
+              availabilityId: agenda.id,
+              takeSlot: true,
+              start: null,
+              firstMinute,
+              endMinute: toMinutes('13:00'),
+              tz: TZ,
+              patientId: patient,
+              locationId: w.northId,
+              specialtyId: w.generalId,
+              doctorId: w.drB,
+              durationMinutes: duration,
+              status: 'Confirmada',
+              appointmentType: 'Presencial',
+              reason: null,
+              notes: null,
+              insuranceType: null,
+              roomId: null,
+              manual: false,
+              appointmentsChannel: 'appointments',
+              agendasChannel: 'agendas',
+            },
+          );
+          if (result.outcome === 'ok') picked = localDateTime(result.row.scheduledAt, TZ).slice(11, 16);
+        } catch (err) {
+          code = pgErrorCode(err);
+        }
+      });
       if (expected === null) expect({ trial, code }).toEqual({ trial, code: 'IPS01' });
       else expect({ trial, picked }).toEqual({ trial, picked: expected });
     }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { appointmentsPlan } from '../../test/query-plans';
 import { countMatching, countPerLocalDay } from './repo';
 
 /*
@@ -20,16 +21,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function planOf(query: (tx: Executor) => SQLWrapper) {
-  let plan = '';
-  await t.app.deps.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const res = await tx.execute<Record<string, string>>(sql`explain ${query(tx)}`);
-    plan = res.rows.map((r) => Object.values(r)[0]).join('\n');
-  });
+  const { plan, used } = await appointmentsPlan(t.app.deps.db, query);
   expect(plan).not.toMatch(/Seq Scan on appointments/);
-  const used = [
-    ...plan.matchAll(/(?:Index Scan using|Index Only Scan using|Bitmap Index Scan on) (appointments_\w+)/g),
-  ].map((m) => m[1]!);
   expect(used).toEqual(['appointments_scheduled_status_idx']);
   return plan;
 }
