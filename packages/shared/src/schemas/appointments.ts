@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery, pageQuery } from './common';
 import { status } from './resources-common';
 import { filterId, filterOf, optionalDay } from './availabilities';
 
@@ -54,18 +55,8 @@ export const listAppointmentsQuery = z.object({
   availability_id: filterId('Agenda inválida'),
   patient_id: filterId('Paciente inválido'),
   doctor_id: filterId('Doctor inválido'),
-  page: z.coerce
-    .number({ error: 'La página debe ser un número' })
-    .int('La página debe ser un número entero')
-    .min(1, 'La página debe ser 1 o mayor')
-    .max(1_000_000, 'Página fuera de rango')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'El límite debe ser un número' })
-    .int('El límite debe ser un número entero')
-    .min(1, 'El límite debe ser 1 o mayor')
-    .default(200)
-    .transform((n) => Math.min(n, 1000)),
+  page: pageQuery,
+  limit: limitQuery(200, 1000),
 });
 export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuery>;
 

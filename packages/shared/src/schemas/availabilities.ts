@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery, pageQuery } from './common';
 import { parseDay, toMinutes } from '../scheduling/calendar-days';
 import { clearableText, flag, refId, status } from './resources-common';
 
@@ -284,19 +285,9 @@ export const listAvailabilitiesQuery = z.object({
   doctor_id: filterId('Doctor inválido'),
   location_id: filterId('Ubicación inválida'),
   status: filterOf(agendaStatus),
-  page: z.coerce
-    .number({ error: 'La página debe ser un número' })
-    .int('La página debe ser un número entero')
-    .min(1, 'La página debe ser 1 o mayor')
-    .max(1_000_000, 'Página fuera de rango')
-    .default(1),
+  page: pageQuery,
   // The default is the cap, so a client that sends no paging gets what it always got; `total` says the rest.
-  limit: z.coerce
-    .number({ error: 'El límite debe ser un número' })
-    .int('El límite debe ser un número entero')
-    .min(1, 'El límite debe ser 1 o mayor')
-    .default(AGENDA_LIST_MAX)
-    .transform((n) => Math.min(n, AGENDA_LIST_MAX)),
+  limit: limitQuery(AGENDA_LIST_MAX, AGENDA_LIST_MAX),
 });
 export type ListAvailabilitiesQuery = z.infer<typeof listAvailabilitiesQuery>;
 

@@ -28,3 +28,20 @@ export const optionalText = (max: number, message: string) =>
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().max(max, message).optional(),
   );
+
+/** `page` of a paged list (1 by default). */
+export const pageQuery = z.coerce
+  .number({ error: 'La página debe ser un número' })
+  .int('La página debe ser un número entero')
+  .min(1, 'La página debe ser 1 o mayor')
+  .max(1_000_000, 'Página fuera de rango')
+  .default(1);
+
+/** `limit` of a paged list: `byDefault` when absent; a larger one than `max` is lowered to it, not refused. */
+export const limitQuery = (byDefault: number, max: number) =>
+  z.coerce
+    .number({ error: 'El límite debe ser un número' })
+    .int('El límite debe ser un número entero')
+    .min(1, 'El límite debe ser 1 o mayor')
+    .default(byDefault)
+    .transform((n) => Math.min(n, max));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery, pageQuery } from './common';
 import {
   MAX_ID,
   normaliseGender,
@@ -28,18 +29,8 @@ const filter = <T extends z.ZodType>(schema: T) =>
   );
 const filterId = (message: string) =>
   filter(z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
-const page = z.coerce
-  .number({ error: 'La página debe ser un número' })
-  .int('La página debe ser un número entero')
-  .min(1, 'La página debe ser 1 o mayor')
-  .max(1_000_000, 'Página fuera de rango')
-  .default(1);
-const limit = z.coerce
-  .number({ error: 'El límite debe ser un número' })
-  .int('El límite debe ser un número entero')
-  .min(1, 'El límite debe ser 1 o mayor')
-  .default(PATIENT_PAGE_SIZE)
-  .transform((n) => Math.min(n, PATIENT_MAX_LIMIT));
+const page = pageQuery;
+const limit = limitQuery(PATIENT_PAGE_SIZE, PATIENT_MAX_LIMIT);
 const searchText = z
   .string()
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
