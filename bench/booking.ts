@@ -16,7 +16,6 @@
  *   npx tsx bench/booking.ts [--url=postgres://postgres@127.0.0.1:5432/postgres] [--n=2000] [--clients=10]
  *     [--hot-rounds=5] [--no-results] [--keep-db] (keep the scratch database to look at plans)
  */
-import http from 'node:http';
 import { appendFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { execSync } from 'node:child_process';
@@ -24,7 +23,7 @@ import pg from 'pg';
 import { localDateTime } from '../packages/shared/src/format';
 import { addDays, toMinutes } from '../packages/shared/src/scheduling/calendar-days';
 import { startServer, waitForExit } from '../apps/api/src/test/server-process';
-import { percentiles, type LoadResult, type Percentiles } from './lib/http-load';
+import { makeClient, percentiles, type LoadResult, type Percentiles } from './lib/http-load';
 import { parseArgs } from './lib/target';
 
 const args = parseArgs(process.argv.slice(2));
@@ -108,44 +107,6 @@ async function seed(pool: pg.Pool, agendasNeeded: number, patientsNeeded: number
     )
   ).rows.map((r) => r.id as number);
   return { agendas: agendaRows, hot, overflow, patients: patientIds };
-}
-
-function poster(base: string, token: string, maxSockets: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
-  const u = new URL(base);
-  return {
-    post(path: string, body: object): Promise<[number, number, string]> {
-      return new Promise((resolve, reject) => {
-        const data = JSON.stringify(body);
-        const t0 = performance.now();
-        const req = http.request(
-          {
-            host: u.hostname,
-            port: u.port,
-            path,
-            method: 'POST',
-            agent,
-            headers: {
-              authorization: `Bearer ${token}`,
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(data),
-            },
-          },
-          (res) => {
-            const parts: Buffer[] = [];
-            res.on('data', (c: Buffer) => parts.push(c));
-            res.on('end', () =>
-              resolve([res.statusCode ?? 0, performance.now() - t0, Buffer.concat(parts).toString('utf8')]),
-            );
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        req.end(data);
-      });
-    },
-    close: () => agent.destroy(),
-  };
 }
 
 /** Closed loop: `clients` workers, worker i takes jobs i, i+clients, … so that jobs of one agenda never overlap. */
@@ -320,7 +281,7 @@ async function main() {
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const adminId = (await raw.query<{ id: number }>('select id from users where email = $1', [ADMIN.email]))
       .rows[0]!.id;
-    const client = poster(base, token, HOT_CLIENTS);
+    const client = makeClient(base, token, HOT_CLIENTS);
 
     // Agendas are split: the first half for the route, the second for raw SQL; job k uses agenda k mod A.
     const half = Math.floor(data.agendas.length / 2);

@@ -33,7 +33,6 @@
  *     [--smart=10] [--fill-days=10] [--only=text] [--quick] [--label=text] [--no-results] [--plans-dir=dir]
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -127,46 +126,6 @@ async function runTasks(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { samples, errors, seconds: (performance.now() - t0) / 1000 };
-}
-
-/** One POST with a JSON body over a keep-alive agent; resolves to [status, ms, body]. */
-function post(
-  agent: http.Agent,
-  base: string,
-  token: string,
-  path: string,
-  body: unknown,
-): Promise<[number, number, string]> {
-  const u = new URL(base);
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = http.request(
-      {
-        host: u.hostname,
-        port: u.port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-          'idempotency-key': randomUUID(),
-        },
-      },
-      (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (b: Buffer) => parts.push(b));
-        res.on('end', () =>
-          resolve([res.statusCode ?? 0, performance.now() - t0, Buffer.concat(parts).toString('utf8')]),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
 }
 
 /** Statements on the scheduling tables (the session check and the settings reads are left out). */
@@ -447,7 +406,9 @@ async function smartAssignRows(
   inproc: { base: string; token: string },
 ): Promise<{ rows: SmartRow[]; notes: string[] }> {
   const notes: string[] = [];
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const apiClient = makeClient(api.base, api.token, 2);
+  const inprocClient = makeClient(inproc.base, inproc.token, 2);
+  const key = () => ({ 'idempotency-key': randomUUID() });
   try {
     const { rows: sp } = await db.query<{ id: number; name: string; doctors: number }>(
       `select s.id, s.name, count(ds.doctor_id)::int doctors from specialties s
@@ -546,7 +507,7 @@ async function smartAssignRows(
       // One call to the in-process API to record its SQL (it writes too), then the measured calls.
       let answer = '';
       const statements = await capture(async () => {
-        const [status, , text] = await post(agent, inproc.base, inproc.token, path, kind.body(SMART_CALLS));
+        const [status, , text] = await inprocClient.post(path, kind.body(SMART_CALLS), key());
         if (status !== 200) throw new Error(`smart-assign (in process) → ${status} ${text.slice(0, 300)}`);
         answer = text;
       }, SCHEDULE_SQL);
@@ -556,7 +517,7 @@ async function smartAssignRows(
       const outcomes = new Map<string, number>();
       const t = performance.now();
       for (let k = 0; k < SMART_CALLS; k++) {
-        const [status, took, text] = await post(agent, api.base, api.token, path, kind.body(k));
+        const [status, took, text] = await apiClient.post(path, kind.body(k), key());
         if (status !== 200) throw new Error(`smart-assign → ${status} ${text.slice(0, 300)}`);
         samples.push(took);
         const r = JSON.parse(text) as {
@@ -575,7 +536,8 @@ async function smartAssignRows(
     }
     return { rows, notes };
   } finally {
-    agent.destroy();
+    apiClient.close();
+    inprocClient.close();
   }
 }
 

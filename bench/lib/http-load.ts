@@ -26,33 +26,39 @@ export interface Percentiles {
 export function makeClient(baseUrl: string, token: string, maxSockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const base = new URL(baseUrl);
+  const send = (
+    method: 'GET' | 'POST',
+    path: string,
+    data?: string,
+    extra: Record<string, string> = {},
+  ): Promise<[number, number, string]> =>
+    new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      const headers: Record<string, string | number> = { authorization: `Bearer ${token}`, ...extra };
+      if (data !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(data);
+      }
+      const req = http.request(
+        { host: base.hostname, port: base.port, path, method, agent, headers },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () =>
+            resolve([res.statusCode ?? 0, performance.now() - t0, Buffer.concat(parts).toString('utf8')]),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(data);
+    });
   return {
     /** One GET; resolves to [status, ms, body]. */
-    get(path: string): Promise<[number, number, string]> {
-      return new Promise((resolve, reject) => {
-        const t0 = performance.now();
-        const req = http.request(
-          {
-            host: base.hostname,
-            port: base.port,
-            path,
-            method: 'GET',
-            agent,
-            headers: { authorization: `Bearer ${token}` },
-          },
-          (res) => {
-            const parts: Buffer[] = [];
-            res.on('data', (c: Buffer) => parts.push(c));
-            res.on('end', () =>
-              resolve([res.statusCode ?? 0, performance.now() - t0, Buffer.concat(parts).toString('utf8')]),
-            );
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      });
-    },
+    get: (path: string) => send('GET', path),
+    /** One POST with a JSON body (and extra headers, e.g. an Idempotency-Key); resolves to [status, ms, body]. */
+    post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      send('POST', path, JSON.stringify(body), headers),
     close: () => agent.destroy(),
   };
 }
