@@ -252,6 +252,14 @@ describe(`bookings survive kill -9 on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, 
         expect(Number(agenda!.booked_slots)).toBe(confirmed);
         expect(confirmed).toBe(Math.min(CAPACITY, ATTEMPTS));
         expect(Number(agenda!.booked_slots)).toBeLessThanOrEqual(Number(agenda!.capacity));
+        // The probe's figures, quoted in the README's security section.
+        const acknowledged = attempts.filter((a) => a.bookedId !== undefined).length;
+        const lost = attempts.filter((a) => a.bookedId !== undefined && !byId.has(a.bookedId)).length;
+        console.log(
+          `caídas (${onPostgres ? 'PostgreSQL' : 'PGlite'}): ${ROUNDS} kill -9, ${cutOff} solicitudes cortadas, ` +
+            `${acknowledged} reservas reconocidas, ${lost} perdidas, ` +
+            `${Math.max(0, confirmed - Number(agenda!.capacity))} cupos sobrepasados`,
+        );
       } finally {
         await database.close();
       }
