@@ -31,6 +31,7 @@ import pregnancyRoutes from './modules/pregnancies/routes';
 import sessionRoutes from './modules/sessions/routes';
 import settingsRoutes from './modules/settings/routes';
 import userRoutes from './modules/users/routes';
+import unlockRoutes from './modules/users/unlock-routes';
 import specialtyRoutes from './modules/specialties/routes';
 import doctorRoutes from './modules/doctors/routes';
 import locationRoutes from './modules/locations/routes';
@@ -150,6 +151,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           authRoutes,
           sessionRoutes,
           userRoutes,
+          unlockRoutes,
           settingsRoutes,
           lookupRoutes,
           eventRoutes,

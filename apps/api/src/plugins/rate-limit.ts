@@ -1,11 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@ips/shared/errors';
 
 /**
- * Per-user limits on the expensive routes (decision 014): a token bucket per user and group, in memory on each
- * instance. A route opts in with `config: { rateLimit: 'search' }`. `burst` requests may come at once; after
- * that they refill at `perMinute`. Login has its own lockout per account, kept in the database.
+ * Per-user limits on the expensive routes (decision 014) and per-address limits on the routes that need no
+ * sign-in (decision 019): a token bucket per user (or address) and group, in memory on each instance. A route
+ * opts in with `config: { rateLimit: 'search' }`; every other public /api route but the health check counts
+ * against `public`. `burst` requests may come at once; after that they refill at `perMinute`. Login also has
+ * its lockout per account and address, kept in the database.
  */
 export const RATE_LIMITS = {
   /** Quick search while typing: even without a debounce a fast typist fires ~10 a second for a few seconds. */
@@ -16,6 +18,13 @@ export const RATE_LIMITS = {
   export: { burst: 10, perMinute: 10 },
   /** Dashboards and statistics that aggregate many rows. */
   report: { burst: 60, perMinute: 60 },
+  /**
+   * Sign-ins per address, all accounts together. Staff share the clinic's address behind NAT: 60 may sign in in
+   * the same minute, then one every 6 s (600 an hour), well above a shift change.
+   */
+  login: { burst: 60, perMinute: 10 },
+  /** The other routes without sign-in (the login screen's settings, the API docs): one or two per page load. */
+  public: { burst: 120, perMinute: 120 },
 } as const satisfies Record<string, { burst: number; perMinute: number }>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;
@@ -75,6 +84,37 @@ export class TokenBuckets {
 
 const SWEEP_EVERY_MS = 60_000;
 
+/** Public routes that are not limited: load balancers and monitors poll the health check. */
+const UNLIMITED_PUBLIC = new Set(['/api/health']);
+
+function groupOf(request: FastifyRequest): RateLimitGroup | undefined {
+  const config = request.routeOptions.config;
+  if (config.rateLimit) return config.rateLimit;
+  const url = request.routeOptions.url;
+  if (config.policy === 'public' && url?.startsWith('/api/') && !UNLIMITED_PUBLIC.has(url)) return 'public';
+  return undefined;
+}
+
+/**
+ * The key of an address: IPv4 as is (also when written IPv4-mapped); IPv6 by its /64, which one subscriber or
+ * one clinic network holds whole, so rotating addresses inside it does not buy new allowances.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** Runs after the auth hook, before the body is read: a limited request costs almost nothing. */
 export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   const scale = app.deps.config.rateLimitScale;
@@ -85,9 +125,9 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   app.addHook('onClose', async () => clearInterval(timer));
 
   app.addHook('onRequest', async (request, reply) => {
-    const group = request.routeOptions.config.rateLimit;
+    const group = groupOf(request);
     if (!group) return;
-    const key = request.user ? `u${request.user.id}` : `ip${request.ip}`;
+    const key = request.user ? `u${request.user.id}` : `ip${addressKey(request.ip)}`;
     const wait = buckets.take(group, key);
     if (wait === 0) return;
     reply.header('retry-after', String(wait));

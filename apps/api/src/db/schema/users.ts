@@ -60,6 +60,16 @@ export const loginAttempts = pgTable(
     success: boolean('success').notNull(),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A failure stops counting towards a lock once cleared (a success from its address, an admin's unlock). */
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
   },
-  (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_open_failures_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.success} and ${t.clearedAt} is null`),
+    index('login_attempts_success_idx')
+      .on(t.email, t.ip, t.createdAt)
+      .where(sql`${t.success}`),
+  ],
 );

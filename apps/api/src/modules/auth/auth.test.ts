@@ -117,7 +117,7 @@ describe('tokens and sessions', () => {
     expect(after.statusCode).toBe(401);
   });
 
-  it('an inactive user cannot sign in and loses access at once', async () => {
+  it('an inactive user cannot sign in and loses access at once; the answer does not confirm the password', async () => {
     const admin = as(t.app, await loginAs(t.app, 'admin@test.ips.co'));
     const agentToken = await loginAs(t.app, 'agent@test.ips.co');
     const upd = await admin({
@@ -127,9 +127,19 @@ describe('tokens and sessions', () => {
     });
     expect(upd.statusCode).toBe(200);
     expect((await as(t.app, agentToken)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    const again = await login('agent@test.ips.co', TEST_PASSWORD);
-    expect(again.statusCode).toBe(403);
-    expect(again.json().message).toBe('Su usuario está inactivo. Contacte al administrador.');
+    // Right and wrong password: the same generic 401, byte for byte.
+    const right = await login('agent@test.ips.co', TEST_PASSWORD);
+    const wrong = await login('agent@test.ips.co', 'no-es-la-clave');
+    for (const res of [right, wrong]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Correo electrónico o contraseña incorrectos',
+        error: 'No autorizado',
+      });
+    }
+    expect(right.body).toBe(wrong.body);
     await admin({ method: 'PUT', url: `/api/users/${t.users.agent.id}`, payload: { status: 'Activo' } });
+    expect((await login('agent@test.ips.co', TEST_PASSWORD)).statusCode).toBe(200);
   });
 });

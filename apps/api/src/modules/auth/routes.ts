@@ -8,7 +8,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { policy: 'public' },
+      // Per address, all accounts (decision 019); the lock per account and address is in the service.
+      config: { policy: 'public', rateLimit: 'login' },
       schema: {
         tags: ['auth'],
         summary: 'Iniciar sesión',

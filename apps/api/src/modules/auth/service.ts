@@ -6,10 +6,16 @@ import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { signToken } from '../../lib/tokens';
 import { createSession, revoke } from '../sessions/repo';
 import { publishSessionsEnded } from '../sessions/service';
-import { countRecentFailures, findUserByEmail, recordAttempt } from './repo';
+import { findUserByEmail, recordSuccess, reserveAttempt, type ThrottleLimits } from './repo';
 
-export const LOCKOUT_WINDOW_MINUTES = 15;
-export const LOCKOUT_MAX_FAILURES = 10;
+/** Decision 019: a pair (e-mail, address) locks first; the account-wide cap spares addresses it signed in from. */
+export const LOGIN_THROTTLE: ThrottleLimits = {
+  windowMinutes: 15,
+  pairMax: 10,
+  accountMax: 25,
+  knownAddressDays: 30,
+};
+export const LOCKED_MESSAGE = `Demasiados intentos fallidos. La cuenta quedó bloqueada temporalmente; intente de nuevo en ${LOGIN_THROTTLE.windowMinutes} minutos.`;
 const INVALID = 'Correo electrónico o contraseña incorrectos';
 
 export async function login(
@@ -18,21 +24,17 @@ export async function login(
   client: { ip: string | null; userAgent: string | null },
 ): Promise<LoginData> {
   const email = body.email.trim().toLowerCase();
-  const failures = await countRecentFailures(deps.db, email, LOCKOUT_WINDOW_MINUTES);
-  if (failures >= LOCKOUT_MAX_FAILURES) {
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Demasiados intentos fallidos. La cuenta quedó bloqueada temporalmente; intente de nuevo en ${LOCKOUT_WINDOW_MINUTES} minutos.`,
-    );
-  }
+  // The slot is taken before the ~40 ms password check, so concurrent guesses cannot all pass the count.
+  const slot = await reserveAttempt(deps.db, email, client.ip, LOGIN_THROTTLE);
+  if ('refused' in slot) throw new AppError('TOO_MANY_REQUESTS', LOCKED_MESSAGE);
   const user = await findUserByEmail(deps.db, email);
   const valid = user
     ? await verifyPassword(user.passwordHash, body.password)
     : (await verifyAgainstDummy(body.password), false);
-  await recordAttempt(deps.db, email, valid, client.ip);
-  if (!user || !valid) throw new AppError('UNAUTHORIZED', INVALID);
-  if (user.status !== 'Activo')
-    throw new AppError('FORBIDDEN', 'Su usuario está inactivo. Contacte al administrador.');
+  // An inactive account answers like a wrong password, right password or not, and counts as a failure: the
+  // answer must not confirm the password (nor that the account exists).
+  if (!user || !valid || user.status !== 'Activo') throw new AppError('UNAUTHORIZED', INVALID);
+  await recordSuccess(deps.db, slot.id, email, client.ip, LOGIN_THROTTLE);
 
   const expiresAt = new Date(Date.now() + deps.config.sessionTtlHours * 3_600_000);
   const session = await createSession(deps.db, {

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
 import { ActiveSessionsCard } from '@/features/sessions/components/active-sessions-card';
 import { MySessionsCard } from '@/features/sessions/components/my-sessions-card';
+import { LockedAccountsCard } from '@/features/users/components/locked-accounts-card';
 import { useAuth } from '@/lib/use-auth';
 
 export default function SettingsPage() {
@@ -65,6 +66,7 @@ export default function SettingsPage() {
         </div>
         <MySessionsCard timezone={timezone} />
         {isAdmin && user && <ActiveSessionsCard timezone={timezone} currentUserId={String(user.id)} />}
+        {isAdmin && <LockedAccountsCard timezone={timezone} />}
       </section>
     </div>
   );
