@@ -55,7 +55,12 @@ export async function disableDemoAccounts(db: Db): Promise<number[]> {
       await writeAudit(
         tx,
         { userId: null, requestId: null },
-        { table: 'users', recordId: id, action: 'update', newValues: { status: 'Inactivo', reason: 'demo_mode_off' } },
+        {
+          table: 'users',
+          recordId: id,
+          action: 'update',
+          newValues: { status: 'Inactivo', reason: 'demo_mode_off' },
+        },
       );
     return disabled.map((d) => d.id);
   });
