@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const NEW = 'Girasoles-del-Quindio-71';
-const change = (token: string, payload: unknown) =>
+const change = (token: string, payload: Record<string, string>) =>
   as(t.app, token)({ method: 'POST', url: '/api/auth/change-password', payload });
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
