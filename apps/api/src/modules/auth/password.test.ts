@@ -26,7 +26,7 @@ async function createdUser(email: string) {
 describe('POST /api/auth/change-password', () => {
   it('answers each rule with its Spanish message beside the field', async () => {
     const token = await loginAs(t.app, 'agent@test.ips.co');
-    const errorsOf = async (payload: unknown) => {
+    const errorsOf = async (payload: Record<string, string>) => {
       const res = await change(token, payload);
       expect(res.statusCode).toBe(400);
       return res.json().errors as Record<string, string[]>;
