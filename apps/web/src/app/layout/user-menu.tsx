@@ -37,9 +37,8 @@ export function UserMenu({ user, onLogout }: { user: AuthUser | null; onLogout: 
       <DropdownMenuContent className="w-60">
         <DropdownMenuLabel className="font-normal">
           <p className="truncate text-sm font-medium text-foreground">{user.name}</p>
-          <p className="truncate text-xs text-muted-foreground">
-            {user.email} · {role}
-          </p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          <p className="text-xs text-muted-foreground">{role}</p>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate(CHANGE_PASSWORD_PATH)}>
