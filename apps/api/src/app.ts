@@ -23,6 +23,7 @@ import securityHeaders from './plugins/security-headers';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import authRoutes from './modules/auth/routes';
+import passwordRoutes from './modules/auth/password-routes';
 import eventRoutes from './modules/events/routes';
 import healthRoutes from './modules/health/routes';
 import lookupRoutes from './modules/lookups/routes';
@@ -103,7 +104,8 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     app.setSerializerCompiler(serializerCompiler);
 
     await runMigrations(database, config.databaseUrl);
-    if (opts.seed !== false) await seed(database.db, config);
+    // The demo mode in force comes from the seed: DEMO_MODE, the installation's stored choice, ADMIN_EMAIL (decision 021).
+    if (opts.seed !== false) config = { ...config, demoMode: (await seed(database.db, config)).demo };
     // The organisation timezone is a setting an administrator may change; ORG_TIMEZONE only seeds it.
     const storedZone = (await readMany(database.db, ['org_timezone'])).org_timezone;
     if (typeof storedZone === 'string' && isValidTimezone(storedZone))
@@ -149,6 +151,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
         for (const routes of [
           healthRoutes,
           authRoutes,
+          passwordRoutes,
           sessionRoutes,
           userRoutes,
           unlockRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from '@ips/shared/format';
+import { newPassword } from '@ips/shared/schemas/auth';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -18,7 +19,8 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD debe tener al menos 10 caracteres').optional(),
+  // The same rule as every other password (12 characters, not a common one; decision 021).
+  ADMIN_PASSWORD: newPassword.optional(),
   ORG_TIMEZONE: z.string().default(DEFAULT_TIMEZONE),
   DEMO_MODE: bool.optional(),
   CORS_ORIGIN: z.string().optional(),
@@ -46,8 +48,13 @@ export interface AppConfig {
   adminEmail?: string;
   adminPassword?: string;
   orgTimezone: string;
-  /** Demo users and demo data; only ever on the embedded database. */
+  /**
+   * Demo users and demo data; only ever on the embedded database. What is asked for here; the value in force is
+   * settled at start from this, the installation's stored choice and ADMIN_EMAIL (db/seed/demo-mode.ts, decision 021).
+   */
   demoMode: boolean;
+  /** DEMO_MODE was given (or a server database, never a demo): it wins over the installation's stored choice. */
+  demoModeExplicit: boolean;
   corsOrigin?: string;
   logLevel: string;
   /** Built web app to serve; none in tests. */
@@ -80,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     orgTimezone: e.ORG_TIMEZONE,
     demoMode: embedded && (e.DEMO_MODE ?? true),
+    demoModeExplicit: !embedded || e.DEMO_MODE !== undefined,
     corsOrigin: e.CORS_ORIGIN,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -28,5 +28,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite embebido en ${config.dataDir}`;
 app.log.info(
-  `IPS Agenda escuchando en http://localhost:${config.port} (${where}${config.demoMode ? ', modo demostración' : ''})`,
+  `IPS Agenda escuchando en http://localhost:${config.port} (${where}${app.deps.config.demoMode ? ', modo demostración' : ''})`,
 );

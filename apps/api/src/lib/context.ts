@@ -13,6 +13,8 @@ export interface AuthUser {
   role: Role;
   sessionId: string;
   sessionExpiresAt: Date;
+  /** Someone else chose the password: the auth hook allows only what changing it needs (decision 021). */
+  mustChangePassword: boolean;
 }
 
 /** The author of a change, for the audit log. */

@@ -22,6 +22,7 @@ describe('route policies', () => {
       role: 'agent' as const,
       sessionId: 's',
       sessionExpiresAt: new Date(),
+      mustChangePassword: false,
     };
     expect(isAllowed('public', null)).toBe(true);
     expect(isAllowed('authenticated', null)).toBe(false);

@@ -9,6 +9,17 @@ import { findActiveSession, touchSession } from '../modules/sessions/repo';
 
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * What a session may call while its user must change the password (decision 021): who am I, change it, sign out.
+ * Everything else is refused here, on the server, whatever the web app shows.
+ */
+export const PASSWORD_CHANGE_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/auth/me',
+  'POST /api/auth/change-password',
+  'POST /api/auth/logout',
+]);
+export const MUST_CHANGE_PASSWORD = 'Debe cambiar su contraseña antes de continuar';
+
 /** A registered route and who may call it; the authorization matrix test walks this list. */
 export interface DeclaredRoute {
   method: string;
@@ -64,6 +75,7 @@ export async function authenticate(app: FastifyInstance, token: string): Promise
     role: session.userRole as Role,
     sessionId: session.id,
     sessionExpiresAt: session.expiresAt,
+    mustChangePassword: session.mustChangePassword,
   };
 }
 
@@ -108,6 +120,11 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const token = bearer(request, config.queryToken === true);
     if (!token) throw new AppError('UNAUTHORIZED', 'No autorizado: inicie sesión para continuar');
     request.user = await authenticate(app, token);
+    if (
+      request.user.mustChangePassword &&
+      !PASSWORD_CHANGE_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
+    )
+      throw new AppError('FORBIDDEN', MUST_CHANGE_PASSWORD);
     if (!isAllowed(policy, request.user)) throw new AppError('FORBIDDEN');
   });
 });

@@ -3,10 +3,16 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { clearLogin, peekLogoutReason } from '@/lib/auth-storage';
 import { useAuth } from '@/lib/use-auth';
 
+/** The full-page password change (app/routes/change-password-page.tsx); decision 021. */
+export const CHANGE_PASSWORD_PATH = '/cambiar-contrasena';
+
 /** Largest delay setTimeout accepts (~24.8 days). */
 const MAX_TIMEOUT = 2_147_483_647;
 
-/** Signed-in routes: a valid, non-expired token, or /login (remembering where the user was going). */
+/**
+ * Signed-in routes: a valid, non-expired token, or /login (remembering where the user was going). A user whose
+ * password must be changed sees only the change page (the server refuses everything else anyway).
+ */
 export function RequireAuth() {
   const auth = useAuth();
   const location = useLocation();
@@ -28,6 +34,8 @@ export function RequireAuth() {
         expired={auth.token !== null}
       />
     );
+  if (auth.user?.must_change_password && location.pathname !== CHANGE_PASSWORD_PATH)
+    return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return <Outlet />;
 }
 

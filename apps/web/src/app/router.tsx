@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NAV_ITEMS } from '@/app/nav';
-import { RequireAuth } from '@/app/require-auth';
+import { CHANGE_PASSWORD_PATH, RequireAuth } from '@/app/require-auth';
 import { FullPageSpinner } from '@/app/full-page-spinner';
 import { RouteError } from '@/app/route-error';
 
@@ -19,6 +19,8 @@ const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // Outside the shell: while the password must be changed there is nothing to navigate to.
+          { path: CHANGE_PASSWORD_PATH, lazy: page(() => import('@/app/routes/change-password-page')) },
           {
             lazy: page(() => import('@/app/layout/app-layout')),
             children: [...NAV_ITEMS.map((item) => ({ path: item.path, lazy: page(item.page) }))],

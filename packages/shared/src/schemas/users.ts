@@ -71,6 +71,8 @@ export const userDto = z.object({
   department: z.string().nullable(),
   role: role,
   status: status,
+  /** The password was generated or set by an administrator and has not been changed by its owner yet. */
+  must_change_password: z.boolean(),
   created_at: z.string(),
 });
 export type UserDto = z.infer<typeof userDto>;

@@ -24,6 +24,10 @@ export const users = pgTable(
     role: text('role').notNull().default('agent'),
     status: text('status').notNull().default('Activo'),
     passwordHash: text('password_hash').notNull(),
+    /** Set when someone else chose the password (generated or reset by an administrator); decision 021. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** An account of the embedded demo mode, disabled at start whenever demo mode is off (decision 021). */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,30 +9,40 @@ import { seedHolidays } from './holidays';
 import { seedCupsCatalogue, seedResourcesDemo } from './resources-demo';
 import { seedDemoPatients } from './patients-demo';
 import { seedQueueDemo } from './queue-demo';
+import { disableDemoAccounts, resolveDemoMode } from './demo-mode';
 import { findUserIdByEmail, seedDemoUsers, upsertAdmin } from './users';
 
 export interface SeedReport {
   adminCreated?: string;
+  /** Demo mode in force for this start (resolveDemoMode), which may differ from config.demoMode. */
   demo: boolean;
+  /** Demo accounts switched off at this start because demo mode is off. */
+  demoAccountsDisabled?: number;
 }
 
 /**
  * Runs on every start and is idempotent: catalogues and default settings always; the administrator from
  * ADMIN_EMAIL/ADMIN_PASSWORD when no account has that e-mail yet (a restart never resets its password); demo users,
  * demo zones, demo master data, demo patients, demo agendas and a demo waiting queue only in demo mode; the small CUPS catalogue and
- * the Colombian holidays always.
+ * the Colombian holidays always. Whether this start is a demo is settled first (resolveDemoMode, decision 021); when
+ * it is not, the demo accounts are switched off.
  */
 export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
+  const demo = await resolveDemoMode(db, config);
   await insertDefaults(db, defaultSettings(config.orgTimezone));
-  await seedCatalogs(db, { demoZones: config.demoMode });
+  await seedCatalogs(db, { demoZones: demo });
   await seedCupsCatalogue(db);
   await seedHolidays(db, localDate(new Date(), config.orgTimezone));
-  const report: SeedReport = { demo: config.demoMode };
+  const report: SeedReport = { demo };
   if (config.adminEmail && config.adminPassword && !(await findUserIdByEmail(db, config.adminEmail))) {
     await upsertAdmin(db, config.adminEmail, config.adminPassword);
     report.adminCreated = config.adminEmail;
   }
-  if (config.demoMode) {
+  if (!demo) {
+    const disabled = await disableDemoAccounts(db);
+    if (disabled.length) report.demoAccountsDisabled = disabled.length;
+  }
+  if (demo) {
     await seedDemoUsers(db);
     await seedResourcesDemo(db);
     await seedDemoPatients(db, config.orgTimezone);

@@ -29,15 +29,27 @@ export const DEMO_USERS: readonly { name: string; email: string; role: Role; dep
   },
 ];
 
+/**
+ * Creates the demo accounts (marked is_demo) and switches back on those a start without demo mode switched off,
+ * so the accounts the login page lists always work while demo mode is on.
+ */
 export async function seedDemoUsers(db: Executor): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db
     .insert(users)
-    .values(DEMO_USERS.map((u) => ({ ...u, status: 'Activo', passwordHash: hash })))
+    .values(DEMO_USERS.map((u) => ({ ...u, status: 'Activo', passwordHash: hash, isDemo: true })))
     .onConflictDoNothing();
+  await db
+    .update(users)
+    .set({ status: 'Activo', updatedAt: sql`now()` })
+    .where(sql`${users.isDemo} and ${users.status} = 'Inactivo'`);
 }
 
-/** Creates (or re-activates and resets) an administrator. Used by ADMIN_EMAIL/ADMIN_PASSWORD and the CLI. */
+/**
+ * Creates (or re-activates and resets) an administrator. Used by ADMIN_EMAIL/ADMIN_PASSWORD and the CLI. The operator
+ * chose this password, so it is not marked to be changed (decision 021); an account made this way is a real one,
+ * never a demo account that a start without demo mode would switch off.
+ */
 export async function upsertAdmin(
   db: Executor,
   email: string,
@@ -49,7 +61,14 @@ export async function upsertAdmin(
   if (existing) {
     await db
       .update(users)
-      .set({ role: 'admin', status: 'Activo', passwordHash, updatedAt: sql`now()` })
+      .set({
+        role: 'admin',
+        status: 'Activo',
+        passwordHash,
+        mustChangePassword: false,
+        isDemo: false,
+        updatedAt: sql`now()`,
+      })
       .where(sql`${users.id} = ${existing}`);
     return 'updated';
   }

@@ -23,6 +23,7 @@ describe('POST /api/auth/login', () => {
       name: 'Usuario admin',
       email: 'admin@test.ips.co',
       role: 'admin',
+      must_change_password: false,
     });
     expect(typeof body.data.token).toBe('string');
     expect(new Date(body.data.expires_at).getTime()).toBeGreaterThan(Date.now());

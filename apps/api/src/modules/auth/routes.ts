@@ -37,7 +37,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         data: {
-          user: { id: u.id, name: u.name, email: u.email, role: u.role as Role },
+          user: {
+            id: u.id,
+            name: u.name,
+            email: u.email,
+            role: u.role as Role,
+            must_change_password: u.mustChangePassword,
+          },
           session: { id: u.sessionId, expires_at: u.sessionExpiresAt.toISOString() },
         },
       };

@@ -50,7 +50,13 @@ export async function login(
   );
   return {
     token,
-    user: { id: user.id, name: user.name, email: user.email, role: user.role as Role },
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role as Role,
+      must_change_password: user.mustChangePassword,
+    },
     expires_at: expiresAt.toISOString(),
   };
 }

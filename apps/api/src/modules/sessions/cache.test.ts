@@ -14,6 +14,7 @@ const row = (id: string, userId = 1): ActiveSession => ({
   userEmail: 'x@x.co',
   userRole: 'agent',
   userStatus: 'Activo',
+  mustChangePassword: false,
 });
 
 describe('SessionCache', () => {

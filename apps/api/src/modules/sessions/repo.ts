@@ -14,6 +14,7 @@ export async function findActiveSession(db: Executor, id: string) {
       userEmail: users.email,
       userRole: users.role,
       userStatus: users.status,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

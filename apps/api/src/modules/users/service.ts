@@ -18,6 +18,7 @@ export function toDto(u: repo.UserRow): UserDto {
     department: u.department,
     role: u.role as Role,
     status: u.status as UserDto['status'],
+    must_change_password: u.mustChangePassword,
     created_at: u.createdAt.toISOString(),
   };
 }
@@ -35,7 +36,10 @@ export async function getUser(deps: AppDeps, id: number): Promise<UserDto> {
   return toDto(u);
 }
 
-/** Creates a user. A blank password yields a random one, returned once and never stored in clear. */
+/**
+ * Creates a user. A blank password yields a random one, returned once and never stored in clear. Either way the
+ * administrator chose it, so the user must change it at the first sign-in (decision 021).
+ */
 export async function createUser(db: Db, actor: Actor, body: CreateUserBody) {
   const generated = body.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(body.password ?? generated!);
@@ -48,6 +52,7 @@ export async function createUser(db: Db, actor: Actor, body: CreateUserBody) {
       role: body.role,
       status: body.status,
       passwordHash,
+      mustChangePassword: true,
     });
     await writeAudit(tx, actor, {
       table: 'users',
@@ -83,7 +88,8 @@ export async function updateUser(
       ...('department' in body && { department: body.department ?? null }),
       ...(body.role !== undefined && { role: body.role }),
       ...(body.status !== undefined && { status: body.status }),
-      ...(passwordHash && { passwordHash }),
+      // A password set by an administrator for someone else must be changed by its owner at the next sign-in.
+      ...(passwordHash && { passwordHash, mustChangePassword: id !== actor.userId }),
     });
     // A new password or a deactivation ends the user's sessions everywhere.
     if (passwordHash || (body.status === 'Inactivo' && before.status !== 'Inactivo')) {

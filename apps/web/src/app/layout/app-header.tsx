@@ -1,9 +1,11 @@
 import { FlaskConicalIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
 import { formatLongDate } from '@ips/shared/format';
 import { useSidebar } from '@/app/layout/sidebar-context';
+import { UserMenu } from '@/app/layout/user-menu';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Hint } from '@/components/ui/hint';
+import type { AuthUser } from '@/lib/auth-storage';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const SHORTCUT = isMac ? '⌘B' : 'Ctrl+B';
@@ -12,10 +14,14 @@ export function AppHeader({
   orgName,
   timezone,
   demoMode,
+  user,
+  onLogout,
 }: {
   orgName: string;
   timezone: string;
   demoMode: boolean;
+  user: AuthUser | null;
+  onLogout: () => void;
 }) {
   const { expanded, isMobile, toggle, setMobileOpen } = useSidebar();
   const label = isMobile ? 'Abrir menú' : expanded ? 'Contraer menú' : 'Expandir menú';
@@ -65,6 +71,7 @@ export function AppHeader({
           </span>
         </Badge>
       )}
+      <UserMenu user={user} onLogout={onLogout} />
     </header>
   );
 }

@@ -96,7 +96,13 @@ function Shell() {
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <AppHeader orgName={org.orgName} timezone={org.timezone} demoMode={org.demoMode} />
+        <AppHeader
+          orgName={org.orgName}
+          timezone={org.timezone}
+          demoMode={org.demoMode}
+          user={user}
+          onLogout={() => logout.mutate()}
+        />
         {navigation.state === 'loading' && (
           <div
             className="h-0.5 w-full overflow-hidden bg-primary/10"
