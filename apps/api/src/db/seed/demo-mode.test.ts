@@ -47,8 +47,9 @@ describe('demo mode across restarts', () => {
     await withApp({ DATA_DIR, DEMO_MODE: 'false' }, async (app) => {
       expect(await publicDemo(app)).toBe(false);
       expect((await as(app, token)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+      // Inactive: the generic 401 of a wrong password (decision 019), not a sign-in.
       for (const email of ['admin@demo.ips.co', 'recepcion@demo.ips.co'])
-        expect((await login(app, email, DEMO_PASSWORD)).statusCode).toBe(403);
+        expect((await login(app, email, DEMO_PASSWORD)).statusCode).toBe(401);
     });
 
     // Not set again: the installation's choice holds, the accounts stay off.
