@@ -87,7 +87,7 @@ const cupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cups/import',
     {
-      config: { policy: write },
+      config: { policy: write, rateLimit: 'import' },
       // The Ministry's full table is larger than the API's default 1 MB body.
       bodyLimit: 12 * 1024 * 1024,
       schema: {
