@@ -135,10 +135,18 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     });
 
     await app.register(securityHeaders);
+    // Only the configured origins, and for them every method and header the API uses (decision 022).
     if (config.corsOrigin)
       await app.register(cors, {
-        origin: config.corsOrigin.split(',').map((o) => o.trim()),
+        origin: config.corsOrigin
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
         credentials: false,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID', 'X-Request-Id'],
+        exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+        maxAge: 600,
       });
     await app.register(errorsPlugin);
     await app.register(authPlugin);
