@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CupsImportResult } from '@ips/shared/schemas/resources-cups';
 
-const LINES_PER_TURN = 1000;
+const LINES_PER_TURN = 500;
 
 /**
- * The JSON answer of an import, written 1,000 lines at a time with the event loop given back in between: the
+ * The JSON answer of an import, written 500 lines at a time with the event loop given back in between: the
  * route's schema serializer would check and write a 50,000-line answer in one piece, holding every other request
  * meanwhile (decision 022). The lines are already exactly the schema's shape (import.ts builds them).
  */
