@@ -1,6 +1,6 @@
 /**
  * CUPS import under load (issue 14 item 9; decision 022): the API in its own process on a scratch PostgreSQL
- * database, `GET /api/health` probed every 20 ms from this process while
+ * database, `GET /api/health` probed every 20 ms from a thread of this process while
  *   1. nothing else runs (the baseline),
  *   2. three 49,000-line previews are sent at once (as JSON, the way the web sends them, and as a text/csv
  *      stream),
@@ -9,8 +9,9 @@
  * section to bench/RESULTS.md unless --no-results.
  *
  *   npx tsx bench/cups-import.ts [--url=postgres://postgres@127.0.0.1:5432/postgres] [--lines=49000]
- *     [--rounds=3] [--kinds=json,csv] [--no-results]
+ *     [--rounds=3] [--kinds=json,csv] [--log=server-log-file] [--no-results]
  */
+import { Worker } from 'node:worker_threads';
 import { startApi, login, scratchDatabase } from './lib/api-process';
 import { machineLine, ms, pct, report, stamp, table, uptime } from './lib/results';
 import { parseArgs } from './lib/target';
@@ -32,25 +33,48 @@ function csvOf(lines: number, prefix: string): string {
   return out.join('\n');
 }
 
-/** Probes /api/health every 20 ms until `stop` resolves; returns each answer's time in ms. */
+/**
+ * Probes /api/health every 20 ms until `until` settles; returns each answer's time in ms. The probe runs in its
+ * own thread: this process also builds and reads the multi-megabyte import bodies, which would otherwise delay
+ * the probe's own timing and be counted as the server's.
+ */
 async function probe(base: string, until: Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  let done = false;
-  void until.finally(() => (done = true));
-  while (!done) {
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/health`);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`health → ${res.status}`);
-    times.push(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, PROBE_EVERY_MS));
-  }
-  return times;
+  const worker = new Worker(PROBE_THREAD, {
+    eval: true,
+    workerData: { url: `${base}/api/health`, every: PROBE_EVERY_MS },
+  });
+  const times = new Promise<number[]>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await until.catch(() => {});
+  worker.postMessage('stop');
+  const result = await times;
+  await worker.terminate();
+  return result;
 }
+
+const PROBE_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+let stop = false;
+parentPort.once('message', () => (stop = true));
+(async () => {
+  const times = [];
+  while (!stop) {
+    const t0 = performance.now();
+    const res = await fetch(workerData.url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error('health ' + res.status);
+    times.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, workerData.every));
+  }
+  parentPort.postMessage(times);
+})();
+`;
 
 async function main() {
   const db = await scratchDatabase(BASE_URL, 'ips_bench_cups');
-  const api = await startApi({ DATABASE_URL: db.url });
+  const api = await startApi({ DATABASE_URL: db.url }, { logFile: args.log });
   try {
     const token = await login(api.base);
     const auth = { authorization: `Bearer ${token}` };
@@ -79,7 +103,14 @@ async function main() {
 
     const idle = await probe(api.base, new Promise((r) => setTimeout(r, 2000)));
     const rows: (string | number)[][] = [
-      ['idle (nothing else running)', '–', ms(pct(idle, 50)), ms(pct(idle, 95)), ms(Math.max(...idle)), idle.length],
+      [
+        'idle (nothing else running)',
+        '–',
+        ms(pct(idle, 50)),
+        ms(pct(idle, 95)),
+        ms(Math.max(...idle)),
+        idle.length,
+      ],
     ];
     const importTimes: Record<string, number[]> = { json: [], csv: [] };
     for (const as of KINDS) {
