@@ -34,41 +34,48 @@ function csvOf(lines: number, prefix: string): string {
 }
 
 /**
- * Probes /api/health every 20 ms until `until` settles; returns each answer's time in ms. The probe runs in its
- * own thread: this process also builds and reads the multi-megabyte import bodies, which would otherwise delay
- * the probe's own timing and be counted as the server's.
+ * Probes /api/health every 20 ms from `start()` until `until` settles; returns each answer's time in ms. The probe
+ * runs in its own thread, started once and warmed up (its first requests open the connection): this process also
+ * builds and reads the multi-megabyte import bodies, which would otherwise delay the probe's own timing and be
+ * counted as the server's.
  */
-async function probe(base: string, until: Promise<unknown>): Promise<number[]> {
+function startProber(base: string) {
   const worker = new Worker(PROBE_THREAD, {
     eval: true,
     workerData: { url: `${base}/api/health`, every: PROBE_EVERY_MS },
   });
-  const times = new Promise<number[]>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await until.catch(() => {});
-  worker.postMessage('stop');
-  const result = await times;
-  await worker.terminate();
-  return result;
+  return {
+    async probe(until: Promise<unknown>): Promise<number[]> {
+      const times = new Promise<number[]>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      worker.postMessage('start');
+      await until.catch(() => {});
+      worker.postMessage('stop');
+      return times;
+    },
+    stop: () => worker.terminate(),
+  };
 }
 
 const PROBE_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
-let stop = false;
-parentPort.once('message', () => (stop = true));
+let running = false;
+let times = [];
+parentPort.on('message', (m) => {
+  if (m === 'start') { times = []; running = true; }
+  else { running = false; parentPort.postMessage(times); }
+});
 (async () => {
-  const times = [];
-  while (!stop) {
+  for (;;) {
     const t0 = performance.now();
     const res = await fetch(workerData.url);
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error('health ' + res.status);
-    times.push(performance.now() - t0);
+    if (running) times.push(performance.now() - t0);
     await new Promise((r) => setTimeout(r, workerData.every));
   }
-  parentPort.postMessage(times);
 })();
 `;
 
@@ -77,6 +84,7 @@ async function main() {
   const api = await startApi({ DATABASE_URL: db.url }, { logFile: args.log });
   try {
     const token = await login(api.base);
+    const prober = startProber(api.base);
     const auth = { authorization: `Bearer ${token}` };
     const send = async (csv: string, as: 'json' | 'csv') => {
       const t0 = performance.now();
@@ -101,7 +109,7 @@ async function main() {
     // Warm-up: one small preview of each kind (JIT, pool, plans).
     for (const as of KINDS) await send(csvOf(500, 'W'), as);
 
-    const idle = await probe(api.base, new Promise((r) => setTimeout(r, 2000)));
+    const idle = await prober.probe(new Promise((r) => setTimeout(r, 2000)));
     const rows: (string | number)[][] = [
       [
         'idle (nothing else running)',
@@ -117,7 +125,7 @@ async function main() {
       const during: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const imports = Promise.all(files.map((f) => send(f, as)));
-        const [results, health] = await Promise.all([imports, probe(api.base, imports)]);
+        const [results, health] = await Promise.all([imports, prober.probe(imports)]);
         for (const r of results) {
           if (r.status !== 200 || r.body.data?.summary.total !== LINES)
             throw new Error(`preview → ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
@@ -138,7 +146,7 @@ async function main() {
     const refusals: string[] = [];
     for (const as of KINDS) {
       const refused = send(big, as);
-      const health = await probe(api.base, refused);
+      const health = await prober.probe(refused);
       const r = await refused;
       if (r.status !== 400) throw new Error(`100,000 lines → ${r.status}`);
       refusals.push(`${as}: ${ms(r.ms)} ms (${r.body.message})`);
@@ -152,13 +160,14 @@ async function main() {
       ]);
     }
 
+    await prober.stop();
     report(
       [
         `## CUPS import under load — ${stamp()}`,
         '',
         `${await machineLine(BASE_URL)}; \`${uptime()}\``,
         '',
-        `\`bench/cups-import.ts\`: the API in its own process (NODE_ENV=production, logs at info to a file) on a scratch PostgreSQL database; \`GET /api/health\` probed every ${PROBE_EVERY_MS} ms (one at a time) from the bench process during each phase; ${ROUNDS} rounds per kind of upload. Goal: health under 100 ms while imports run.`,
+        `\`bench/cups-import.ts\`: the API in its own process (NODE_ENV=production, logs at info to a file) on a scratch PostgreSQL database; \`GET /api/health\` probed every ${PROBE_EVERY_MS} ms (one at a time) from a thread of the bench process during each phase; ${ROUNDS} rounds per kind of upload. Goal: health under 100 ms while imports run.`,
         '',
         ...table(
           ['phase', 'import time p50 / max (ms)', 'health p50', 'health p95', 'health max', 'probes'],
