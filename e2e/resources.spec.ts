@@ -57,7 +57,8 @@ test.describe('Gestión de Recursos', () => {
     const id = suffix();
     const specialty = `Neurología ${id}`;
     const location = `Sede Prueba ${id}`;
-    const doctor = `Doctora Prueba ${id}`;
+    // A doctor's name holds letters only: the suffix's digits become letters.
+    const doctor = `Doctora Prueba ${id.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!)}`;
     await loginViaUi(page);
     await openResources(page);
 

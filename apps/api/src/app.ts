@@ -54,6 +54,17 @@ import callLogRoutes from './modules/call-logs/routes';
 import transferRoutes from './modules/transfers/routes';
 import './lib/context';
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Fastify 5.12 treats a numeric trustProxy as "trust nobody" (a hop count cannot tell a proxy from a direct
+ * client), so a hop count is given as proxy-addr's function: the nearest `hops` addresses are proxies.
+ * Decision 022: use hops only when every request comes through the proxies.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from the config. */
   database?: Database;
@@ -80,15 +91,17 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
         err: serializeError,
       },
     },
+    // A client's request id is kept only when it is plainly an id: it is echoed and written into every log line.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
     // One access-log line per request, written when it ends (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: frameworkErrorHandler,
-    trustProxy: true,
+    // Off unless configured: otherwise any client could write its own address into sessions, logins and logs.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   try {
     // The API speaks JSON only (uploads register multipart where they need it): anything else is 415.
@@ -125,10 +138,18 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     });
 
     await app.register(securityHeaders);
+    // Only the configured origins, and for them every method and header the API uses (decision 022).
     if (config.corsOrigin)
       await app.register(cors, {
-        origin: config.corsOrigin.split(',').map((o) => o.trim()),
+        origin: config.corsOrigin
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
         credentials: false,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID', 'X-Request-Id'],
+        exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+        maxAge: 600,
       });
     await app.register(errorsPlugin);
     await app.register(authPlugin);

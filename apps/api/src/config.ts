@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from '@ips/shared/format';
 import { newPassword } from '@ips/shared/schemas/auth';
@@ -24,6 +25,7 @@ const envSchema = z.object({
   ORG_TIMEZONE: z.string().default(DEFAULT_TIMEZONE),
   DEMO_MODE: bool.optional(),
   CORS_ORIGIN: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
@@ -56,6 +58,11 @@ export interface AppConfig {
   /** DEMO_MODE was given (or a server database, never a demo): it wins over the installation's stored choice. */
   demoModeExplicit: boolean;
   corsOrigin?: string;
+  /**
+   * Which peers may tell the client's address and protocol (X-Forwarded-For/-Proto): false (none: the socket's
+   * address counts), a number of proxy hops, or addresses and CIDRs of the proxies. Fastify's `trustProxy`.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** Built web app to serve; none in tests. */
   webDist?: string;
@@ -89,11 +96,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMode: embedded && (e.DEMO_MODE ?? true),
     demoModeExplicit: !embedded || e.DEMO_MODE !== undefined,
     corsOrigin: e.CORS_ORIGIN,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     eventRetentionHours: e.EVENT_RETENTION_HOURS,
   };
+}
+
+/** proxy-addr's names for whole ranges, accepted beside addresses and CIDRs. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, '' or 'false' trusts no proxy (the default: a client cannot choose its own address);
+ * a positive integer trusts that many hops; otherwise a comma-separated list of proxy addresses or CIDRs.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) throw new Error(`Configuración inválida: TRUST_PROXY ${value} (a lo sumo 100 saltos)`);
+    return hops;
+  }
+  const entries = value.split(',').map((v) => v.trim());
+  const bad = entries.filter((v) => !isAddressOrCidr(v));
+  if (bad.length)
+    throw new Error(
+      `Configuración inválida: TRUST_PROXY debe ser false, un número de saltos o una lista de direcciones o redes (CIDR) separadas por comas; no se reconoce: ${bad.map((b) => `"${b}"`).join(', ')}`,
+    );
+  return entries;
 }
 
 export function isValidTimezone(tz: string): boolean {

@@ -115,6 +115,20 @@ describe('rate limits on the API (production limits)', () => {
     await untilLimited(admin, [url], RATE_LIMITS.directory.burst);
   });
 
+  it('bulk lists of a thousand rows share the directory allowance', async () => {
+    const urls = ['/api/appointments?limit=1000', '/api/queue?limit=1000', '/api/availabilities?limit=1000'];
+    await untilLimited(reception, urls, RATE_LIMITS.directory.burst);
+  });
+
+  it('the CUPS import allows a few previews, then 429', async () => {
+    const preview = () =>
+      admin({ method: 'POST', url: '/api/cups/import', payload: { csv: 'code,name\n890201,Consulta' } });
+    for (let i = 0; i < RATE_LIMITS.import.burst; i++) expect((await preview()).statusCode).toBe(200);
+    const limited = await preview();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
   it('a request without a valid token is refused before it counts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/patients-v2/statistics' });
     expect(res.statusCode).toBe(401);
@@ -128,7 +142,13 @@ describe('rate limits on the API (production limits)', () => {
       .sort();
     expect(limited).toEqual(
       [
+        'GET /api/appointments directory',
         'GET /api/appointments/summary report',
+        'GET /api/availabilities directory',
+        'GET /api/call-logs directory',
+        'GET /api/queue directory',
+        'GET /api/transfers directory',
+        'POST /api/cups/import import',
         'GET /api/availabilities/daily-export export',
         'GET /api/availabilities/distributions/stats report',
         'GET /api/cups/stats/summary report',

@@ -12,7 +12,11 @@ import { AppError } from '@ips/shared/errors';
 export const RATE_LIMITS = {
   /** Quick search while typing: even without a debounce a fast typist fires ~10 a second for a few seconds. */
   search: { burst: 60, perMinute: 300 },
-  /** The patient directory (page, filters, search): browsing, and the list PDF fetches up to 50 pages. */
+  /**
+   * Paged lists that answer up to 500–2,000 rows a page: the patient directory (the list PDF fetches up to 50
+   * pages), appointments, agendas, queue, call logs, transfers. The agenda screen of a 300-doctor day reads ~9
+   * pages of appointments and one of agendas, every 10 s while the live stream is down: ~60 a minute.
+   */
   directory: { burst: 120, perMinute: 120 },
   /** Files built from a whole day's data. */
   export: { burst: 10, perMinute: 10 },
@@ -25,6 +29,8 @@ export const RATE_LIMITS = {
   login: { burst: 60, perMinute: 10 },
   /** The other routes without sign-in (the login screen's settings, the API docs): one or two per page load. */
   public: { burst: 120, perMinute: 120 },
+  /** CUPS import preview and apply: up to 50,000 lines each; an administrator previews, fixes, previews again. */
+  import: { burst: 5, perMinute: 5 },
 } as const satisfies Record<string, { burst: number; perMinute: number }>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;

@@ -4,7 +4,6 @@ import {
   noNul,
   NO_NUL_MESSAGE,
   clearableRefId,
-  clearableText,
   flag,
   hasChanges,
   idList,
@@ -14,10 +13,21 @@ import {
   requiredText,
   searchText,
 } from './resources-common';
+import { nameField, optionalPhoneField } from './patients';
 
 const AT_LEAST_ONE_SPECIALTY = 'Selecciona al menos una especialidad';
 
-const name = requiredText('Ingresa el nombre del doctor', 150, 'El nombre no puede exceder 150 caracteres');
+/**
+ * A doctor's name and phone follow the patients' rules (letters and spaces; 7 to 15 phone characters of digits,
+ * spaces, + ( ) -), so "123" is no name and "١٢٣" no phone. Only the missing-name message is the doctors' own.
+ */
+const NAME_REQUIRED = 'Ingresa el nombre del doctor';
+// nameField declares an unknown input (it preprocesses); here it only ever receives the trimmed string.
+const name = z
+  .string({ error: NAME_REQUIRED })
+  .trim()
+  .min(1, NAME_REQUIRED)
+  .pipe(nameField as z.ZodType<string, string>);
 const licenseNumber = requiredText(
   'Ingresa el número de registro médico',
   50,
@@ -35,7 +45,7 @@ const email = z.preprocess(
     .nullable()
     .optional(),
 );
-const phone = clearableText(30, 'El teléfono no puede exceder 30 caracteres');
+const phone = optionalPhoneField;
 const specialtyIds = z
   .array(refId('Especialidad inválida'), { error: AT_LEAST_ONE_SPECIALTY })
   .min(1, AT_LEAST_ONE_SPECIALTY)

@@ -41,7 +41,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointments',
     {
-      config: { policy: 'authenticated' },
+      config: { policy: 'authenticated', rateLimit: 'directory' },
       schema: {
         tags,
         summary:

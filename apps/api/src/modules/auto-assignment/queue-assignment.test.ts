@@ -40,7 +40,7 @@ async function specialty(): Promise<{
   });
   const doctor = (i: number) =>
     made('/api/doctors', {
-      name: `Doctor ${'ABCDEFGHIJ'[n]}${i}`,
+      name: `Doctor ${'ABCDEFGHIJ'[n]} ${['Uno', 'Dos'][i - 1]}`,
       license_number: `RM-9${n}${i}`,
       specialty_ids: [specialtyId],
       location_ids: [locationId],
@@ -103,7 +103,7 @@ describe('POST /auto-assignment/smart-assign', () => {
           status: 'Confirmada',
           availability_id: afternoon.id,
           scheduled_at: `${wed} 14:00:00`,
-          doctor: `Doctor ${'ABCDEFGHIJ'[n]}2`,
+          doctor: `Doctor ${'ABCDEFGHIJ'[n]} Dos`,
           patient_name: 'Camila Rojas',
           reason: 'Control',
         },

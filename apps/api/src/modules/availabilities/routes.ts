@@ -55,7 +55,7 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/availabilities',
     {
-      config: { policy: READ },
+      config: { policy: READ, rateLimit: 'directory' },
       schema: {
         tags,
         summary:

@@ -19,7 +19,7 @@ const callLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/call-logs',
     {
-      config: { policy: 'authenticated' },
+      config: { policy: 'authenticated', rateLimit: 'directory' },
       schema: {
         tags,
         summary:

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MANAGER_ROLES } from '@ips/shared/catalogs/roles';
 import { idParam, ok, successOnly } from '@ips/shared/schemas/common';
@@ -11,7 +13,10 @@ import {
   cupsStatsDto,
   listCupsQuery,
   updateCupsBody,
+  type CupsImportBody,
 } from '@ips/shared/schemas/resources-cups';
+import { importResultJson } from './import-response';
+import { MAX_IMPORT_BYTES, uploadText } from './read-rows';
 import { actorOf } from '../../lib/context';
 import {
   createCups,
@@ -23,6 +28,16 @@ import {
   listCups,
   updateCups,
 } from './service';
+
+const importQuery = z.object({ mode: cupsImportBody.shape.mode });
+
+/** The JSON body is checked by its schema; a text/csv upload is a stream, checked while it is read. */
+const streamOrSchema: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  return route.httpPart === 'body'
+    ? (data: unknown) => (data instanceof Readable ? { value: data } : validate(data))
+    : validate;
+};
 
 /** Procedure codes (CUPS): every signed-in role reads, admin and supervisor write and import. */
 const cupsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,27 +99,41 @@ const cupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A text/csv upload reaches the handler as the request stream, read while it arrives (read-rows.ts).
+  app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
+
   app.post(
     '/cups/import',
     {
-      config: { policy: write },
-      // The Ministry's full table is larger than the API's default 1 MB body.
-      bodyLimit: 12 * 1024 * 1024,
+      config: { policy: write, rateLimit: 'import' },
+      // The Ministry's full table is larger than the API's default 1 MB body (a text/csv upload is counted
+      // while it is read: read-rows.ts).
+      bodyLimit: MAX_IMPORT_BYTES,
+      // Fastify types a route's compiler over the whole route schema; it is called per part, like the app's.
+      validatorCompiler: streamOrSchema as never,
       schema: {
         tags,
         summary:
-          'Importar CUPS desde CSV (code,name,category,price,requires_authorization): preview informa por línea; apply es todo o nada',
+          'Importar CUPS desde CSV (code,name,category,price,requires_authorization): preview informa por línea; apply es todo o nada. JSON { csv, mode } o el archivo como text/csv con ?mode=',
         body: cupsImportBody,
+        querystring: importQuery,
         response: { 200: ok(cupsImportResult) },
       },
     },
-    async (request) => {
-      const data = await importCups(app.deps.db, actorOf(request), request.body);
+    async (request, reply) => {
+      const body: CupsImportBody | Readable = request.body;
+      const input =
+        body instanceof Readable
+          ? { csv: uploadText(body), mode: request.query.mode }
+          : { csv: body.csv, mode: body.mode };
+      const data = await importCups(app.deps.db, actorOf(request), input);
       const { create, update } = data.summary;
       const message = data.applied
         ? `Importación aplicada: ${create} creados, ${update} actualizados`
         : 'Vista previa de la importación';
-      return { success: true as const, data, message };
+      // Already the schema's answer as JSON text; a string with a JSON content type is sent as it is.
+      const json = await importResultJson(data, message);
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 

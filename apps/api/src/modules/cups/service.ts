@@ -11,8 +11,8 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
-import { CsvSyntaxError, parseCsv } from './csv';
 import { importCodes, planImport } from './import';
+import { readImportRows } from './read-rows';
 import * as repo from './repo';
 
 registerConstraintMessage('cups_code_key', 'CONFLICT', 'Ya existe un procedimiento con ese código CUPS');
@@ -126,22 +126,20 @@ export async function deleteCups(db: Db, actor: Actor, id: number) {
 /**
  * Preview or apply a CSV of codes. Apply is all or nothing: one rejected line answers 400 with every
  * rejected line in `errors` and writes nothing. The plan is made inside the transaction that applies it.
+ * `csv` is the text of a JSON body or the chunks of a text/csv upload, read as they come (read-rows.ts).
  */
-export async function importCups(db: Db, actor: Actor, body: CupsImportBody): Promise<CupsImportResult> {
-  let rows;
-  try {
-    rows = parseCsv(body.csv);
-  } catch (err) {
-    if (err instanceof CsvSyntaxError) throw new AppError('VALIDATION', `CSV inválido: ${err.message}`);
-    throw err;
-  }
+export async function importCups(
+  db: Db,
+  actor: Actor,
+  input: { csv: string | AsyncIterable<string>; mode: CupsImportBody['mode'] },
+): Promise<CupsImportResult> {
+  const rows = await readImportRows(input.csv);
   if (rows.length < 2) throw new AppError('VALIDATION', 'El archivo no tiene filas de datos');
-  if (rows.length > 50_001)
-    throw new AppError('VALIDATION', 'El archivo excede 50.000 filas; divídalo en partes');
   const codes = importCodes(rows);
+  const body = { mode: input.mode };
 
   return db.transaction(async (tx) => {
-    const plan = planImport(rows, await repo.byCodes(tx, codes));
+    const plan = await planImport(rows, await repo.byCodes(tx, codes));
     const summary = { total: plan.lines.length, create: 0, update: 0, unchanged: 0, reject: 0 };
     for (const l of plan.lines) summary[l.action]++;
     const result: CupsImportResult = { mode: body.mode, applied: false, summary, lines: plan.lines };

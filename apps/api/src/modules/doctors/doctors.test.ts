@@ -89,56 +89,83 @@ describe('doctors CRUD', () => {
     expect(empty.json().errors.specialty_ids).toEqual(['Selecciona al menos una especialidad']);
     expect(empty.json().errors.name).toEqual(['Ingresa el nombre del doctor']);
     const badEmail = await create({
-      name: 'X',
+      name: 'Ximena Rueda',
       license_number: 'RM-X',
       specialty_ids: [s1],
       email: 'no-es-correo',
     });
     expect(badEmail.json().errors.email).toEqual(['Email inválido']);
-    const unknownSpec = await create({ name: 'X', license_number: 'RM-X', specialty_ids: [99999] });
+    const unknownSpec = await create({
+      name: 'Ximena Rueda',
+      license_number: 'RM-X',
+      specialty_ids: [99999],
+    });
     expect(unknownSpec.statusCode).toBe(400);
     expect(unknownSpec.json().message).toBe('Especialidad no encontrada: 99999');
     const unknownLoc = await create({
-      name: 'X',
+      name: 'Ximena Rueda',
       license_number: 'RM-X',
       specialty_ids: [s1],
       location_ids: [88888],
     });
     expect(unknownLoc.json().message).toBe('Sede no encontrada: 88888');
+    // Names and phones follow the patients' rules: "123" is no name, Arabic-Indic digits are no phone.
+    const digits = await admin({
+      method: 'PUT',
+      url: '/api/doctors/1',
+      payload: { name: '123', phone: '١٢٣' },
+    });
+    expect(digits.statusCode).toBe(400);
+    expect(digits.json().errors).toMatchObject({
+      name: ['El nombre solo puede contener letras y espacios'],
+      phone: ['El teléfono debe tener al menos 7 dígitos', 'Formato de teléfono inválido'],
+    });
+    const arabicPhone = await create({
+      name: 'Ximena Rueda',
+      license_number: 'RM-AR',
+      specialty_ids: [s1],
+      phone: '٣١٢٥٥٠٩٣٨٤',
+    });
+    expect(arabicPhone.json().errors.phone).toEqual(['Formato de teléfono inválido']);
     const clearSpecs = await admin({ method: 'PUT', url: '/api/doctors/1', payload: { specialty_ids: [] } });
     expect(clearSpecs.statusCode).toBe(400);
     expect(clearSpecs.json().errors.specialty_ids).toEqual(['Selecciona al menos una especialidad']);
   });
 
   it('refuses a licence already used, whatever its case, with 409', async () => {
-    expect((await create({ name: 'A', license_number: 'RM-DUP-1', specialty_ids: [s1] })).statusCode).toBe(
-      201,
-    );
-    const dup = await create({ name: 'B', license_number: 'rm-dup-1', specialty_ids: [s1] });
+    expect(
+      (await create({ name: 'Andrea Quintero', license_number: 'RM-DUP-1', specialty_ids: [s1] })).statusCode,
+    ).toBe(201);
+    const dup = await create({ name: 'Beatriz Ospina', license_number: 'rm-dup-1', specialty_ids: [s1] });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('Ya existe un doctor con ese número de registro médico');
   });
 
   it('links a doctor to a user account with the doctor role, once', async () => {
     const agentLink = await create({
-      name: 'C',
+      name: 'Carlos Rincón',
       license_number: 'RM-U1',
       specialty_ids: [s1],
       user_id: t.users.agent.id,
     });
     expect(agentLink.statusCode).toBe(400);
     expect(agentLink.json().message).toBe('El usuario vinculado debe tener el rol doctor');
-    const missing = await create({ name: 'C', license_number: 'RM-U1', specialty_ids: [s1], user_id: 99999 });
+    const missing = await create({
+      name: 'Carlos Rincón',
+      license_number: 'RM-U1',
+      specialty_ids: [s1],
+      user_id: 99999,
+    });
     expect(missing.json().message).toBe('Usuario no encontrado');
     const linked = await create({
-      name: 'C',
+      name: 'Carlos Rincón',
       license_number: 'RM-U1',
       specialty_ids: [s1],
       user_id: t.users.doctor.id,
     });
     expect(linked.json().data.user_id).toBe(t.users.doctor.id);
     const twice = await create({
-      name: 'D',
+      name: 'Daniel Mejía',
       license_number: 'RM-U2',
       specialty_ids: [s1],
       user_id: t.users.doctor.id,
@@ -194,7 +221,7 @@ describe('doctor permissions', () => {
           await call({
             method: 'POST',
             url: '/api/doctors',
-            payload: { name: 'X', license_number: 'Y', specialty_ids: [s1] },
+            payload: { name: 'Ximena Rueda', license_number: 'Y', specialty_ids: [s1] },
           })
         ).statusCode,
       ).toBe(403);
@@ -217,7 +244,7 @@ describe('doctor permissions', () => {
         await supervisor({
           method: 'POST',
           url: '/api/doctors',
-          payload: { name: 'S', license_number: 'RM-SUP', specialty_ids: [s1] },
+          payload: { name: 'Sofía Lozano', license_number: 'RM-SUP', specialty_ids: [s1] },
         })
       ).statusCode,
     ).toBe(201);

@@ -141,7 +141,7 @@ describe('locations CRUD', () => {
     const doctor = await admin({
       method: 'POST',
       url: '/api/doctors',
-      payload: { name: 'Dr. T', license_number: 'RM-T', specialty_ids: [s1], location_ids: [loc.id] },
+      payload: { name: 'Tomás Téllez', license_number: 'RM-T', specialty_ids: [s1], location_ids: [loc.id] },
     });
     const upd = await admin({
       method: 'PUT',

@@ -61,7 +61,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/queue',
     {
-      config: { policy: 'authenticated' },
+      config: { policy: 'authenticated', rateLimit: 'directory' },
       schema: {
         tags,
         summary:

@@ -1,6 +1,8 @@
 import { AppError } from '@ips/shared/errors';
 import type { ActiveSessionDto, SessionDto } from '@ips/shared/schemas/sessions';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/users';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { sessionCache } from './cache';
@@ -106,6 +108,9 @@ export async function endOwnSessions(
   );
 }
 
+/** An unknown user is a 404, not "0 sessions ended": the administrator likely has the wrong id. */
 export async function endUserSessions(deps: AppDeps, admin: AuthUser, userId: number, requestId: string) {
+  const [known] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!known) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
   return revokeAndAnnounce(deps, admin, { userId }, 'forced_by_admin', requestId);
 }

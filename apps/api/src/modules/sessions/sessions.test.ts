@@ -50,6 +50,9 @@ describe('sessions API', () => {
     const forced = await admin({ method: 'DELETE', url: `/api/sessions/user/${t.users.agent.id}` });
     expect(forced.statusCode).toBe(200);
     expect((await as(t.app, agentToken)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const unknown = await admin({ method: 'DELETE', url: '/api/sessions/user/999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Usuario no encontrado');
 
     const supervisor = as(t.app, await loginAs(t.app, 'supervisor@test.ips.co'));
     expect((await supervisor({ method: 'GET', url: '/api/sessions/active' })).statusCode).toBe(403);

@@ -123,7 +123,11 @@ describe('specialty usage and deletion', () => {
       const d = await admin({
         method: 'POST',
         url: '/api/doctors',
-        payload: { name: `Dra. ${lic}`, license_number: lic, specialty_ids: [s.id] },
+        payload: {
+          name: `Doctora ${lic === 'RM-1' ? 'Uno' : 'Dos'}`,
+          license_number: lic,
+          specialty_ids: [s.id],
+        },
       });
       expect(d.statusCode).toBe(201);
     }

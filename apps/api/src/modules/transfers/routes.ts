@@ -31,7 +31,7 @@ const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/transfers',
     {
-      config: { policy },
+      config: { policy, rateLimit: 'directory' },
       schema: {
         tags,
         summary: 'Transferencias (status: pending por defecto; accepted, rejected, completed o all)',
