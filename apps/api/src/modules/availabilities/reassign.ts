@@ -10,22 +10,30 @@ import * as appointmentRepo from '../appointments/repo';
 import { APPOINTMENTS_CHANNEL } from '../appointments/service';
 import { releaseSlot, takeSlot } from '../appointments/slots';
 import * as repo from './repo';
-import { AGENDA_NOT_FOUND, AGENDAS_CHANNEL, todayIn } from './rules';
+import { AGENDA_NOT_FOUND, AGENDAS_CHANNEL, canStartAfter, todayIn } from './rules';
 
-/** Other agendas of the same specialty, Activa, from today on, with free capacity (spec §3 "Reassignment candidate"). */
+/**
+ * Other agendas of the same specialty, Activa, from today on, with free capacity (spec §3 "Reassignment
+ * candidate"). Today's agendas where no appointment could start any more (the last start has passed) are not
+ * offered: choosing one could only fail.
+ */
 export async function reassignmentCandidates(deps: AppDeps, id: number) {
   const agenda = await repo.findWithNames(deps.db, id);
   if (!agenda) throw new AppError('NOT_FOUND', AGENDA_NOT_FOUND);
+  const tz = deps.config.orgTimezone;
+  const now = localDateTime(new Date(), tz);
+  const today = now.slice(0, 10);
+  const nowMinutes = toMinutes(now.slice(11, 16));
   const rows = await repo.list(deps.db, {
     specialtyId: agenda.a.specialtyId,
     status: 'Activa',
-    startDate: todayIn(deps.config.orgTimezone),
+    startDate: today,
     withFreeSlots: true,
   });
   return {
     specialty_name: agenda.specialtyName,
     available_agendas: rows
-      .filter((r) => r.a.id !== id)
+      .filter((r) => r.a.id !== id && canStartAfter(r.a, today, nowMinutes))
       .map((r) => ({
         id: r.a.id,
         doctor_id: r.a.doctorId,

@@ -1,3 +1,4 @@
+import { toMinutes } from '@ips/shared/scheduling/calendar-days';
 import { AppError } from '@ips/shared/errors';
 import { localDate } from '@ips/shared/format';
 import type { Executor } from '../../db/client';
@@ -10,6 +11,16 @@ export const OVERLAP_MESSAGE = 'El doctor ya tiene una agenda que se cruza con e
 
 /** Today's date in the organisation's timezone: "past" is the clinic's past, not the server's. */
 export const todayIn = (tz: string) => localDate(new Date(), tz);
+
+/** Whether an appointment could still start in the agenda: any later day, or today before its last start. */
+export function canStartAfter(
+  a: { date: string; endTime: string; durationMinutes: number },
+  today: string,
+  nowMinutes: number,
+): boolean {
+  if (a.date !== today) return a.date > today;
+  return toMinutes(a.endTime.slice(0, 5)) - a.durationMinutes >= nowMinutes;
+}
 
 function invalid(errors: Record<string, string[]>): AppError {
   return new AppError('VALIDATION', [...new Set(Object.values(errors).flat())].join('. '), errors);
