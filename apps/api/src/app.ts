@@ -50,6 +50,7 @@ import queueRoutes from './modules/queue/routes';
 import waitingListRoutes from './modules/queue/waiting-list-routes';
 import callLogRoutes from './modules/call-logs/routes';
 import transferRoutes from './modules/transfers/routes';
+import accessLogRoutes from './modules/access-log/routes';
 import './lib/context';
 
 export interface BuildOptions {
@@ -174,6 +175,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           waitingListRoutes,
           callLogRoutes,
           transferRoutes,
+          accessLogRoutes,
         ]) {
           await api.register(routes);
         }
