@@ -20,7 +20,7 @@ import { autoCancel, autoCancelLog, autoCancelSettings, expiredAgendas } from '.
 import { dailyExport } from './daily-export';
 import { filterOptions, smartOptions } from './options';
 import { readScopeOf } from '../../lib/read-scope';
-import { BULK, MANAGE, READ } from './policies';
+import { BULK, READ } from './policies';
 import { activeAvailabilities } from './service';
 
 /** Form options, the active list, the daily export data and the cancellation of expired agendas. */
