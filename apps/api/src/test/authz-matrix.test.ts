@@ -22,7 +22,9 @@ afterAll(async () => {
   await t?.close();
   if (probe.calls)
     console.log(
-      `matriz de autorización: ${probe.routes} rutas × ${probe.callers} llamantes = ${probe.calls} llamadas, ` +
+      `matriz de autorización: ${probe.routes} rutas × ${probe.callers} llamantes = ` +
+        `${probe.routes * probe.callers} combinaciones (${probe.calls} llamadas; ` +
+        `${probe.routes * probe.callers - probe.calls} flujos en vivo autorizados, probados aparte), ` +
         `${probe.mismatches} discrepancias, ${probe.serverErrors} respuestas 5xx`,
     );
 });
