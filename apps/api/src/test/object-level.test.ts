@@ -148,7 +148,7 @@ describe("a doctor reads the patients and appointments of their own agendas, not
     expect(ids(all.json().data).sort()).toEqual([mine, theirs, nobodys].sort());
   });
 
-  it("reads one of their patients; another is 404, as if it did not exist", async () => {
+  it('reads one of their patients; another is 404, as if it did not exist', async () => {
     expect((await doctorA({ method: 'GET', url: `/api/patients/${mine}` })).statusCode).toBe(200);
     for (const url of [
       `/api/patients/${theirs}`,
@@ -164,9 +164,9 @@ describe("a doctor reads the patients and appointments of their own agendas, not
     expect((await doctorA({ method: 'GET', url: '/api/patients/987654' })).json().message).toBe(
       'Paciente no encontrado',
     );
-    expect((await doctorA({ method: 'GET', url: `/api/pregnancies/patient/${mine}/history` })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await doctorA({ method: 'GET', url: `/api/pregnancies/patient/${mine}/history` })).statusCode,
+    ).toBe(200);
   });
 
   it('lists only their own appointments, daily queue, agendas and daily export', async () => {
@@ -200,7 +200,10 @@ describe("a doctor reads the patients and appointments of their own agendas, not
       expect((await doctorA({ method: 'GET', url: `/api/patients/${mine}` })).statusCode).toBe(404);
       const appts = await doctorA({ method: 'GET', url: `/api/appointments?date=${day()}` });
       expect(appts.json().total).toBe(0);
-      const exported = await doctorA({ method: 'GET', url: `/api/availabilities/daily-export?date=${day()}` });
+      const exported = await doctorA({
+        method: 'GET',
+        url: `/api/availabilities/daily-export?date=${day()}`,
+      });
       expect(exported.json().data).toEqual([]);
     } finally {
       await linkDoctorUser(w, w.drA, t.users.doctor.id);

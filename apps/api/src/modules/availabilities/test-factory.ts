@@ -177,6 +177,10 @@ export async function bookedSlots(w: World, id: number): Promise<number> {
  * a doctor user reads the patients and appointments of that record's agendas (decision 020).
  */
 export async function linkDoctorUser(w: World, doctorId: number, userId: number | null) {
-  const res = await w.c.admin({ method: 'PUT', url: `/api/doctors/${doctorId}`, payload: { user_id: userId } });
+  const res = await w.c.admin({
+    method: 'PUT',
+    url: `/api/doctors/${doctorId}`,
+    payload: { user_id: userId },
+  });
   if (res.statusCode !== 200) throw new Error(`link doctor ${doctorId} → ${res.statusCode} ${res.body}`);
 }
