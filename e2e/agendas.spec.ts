@@ -115,6 +115,14 @@ test.describe('Gestión de Agenda Médica', () => {
     await expect(card).toBeVisible();
     await card.getByRole('button', { expanded: false }).click();
     await expect(card).toContainText('Agenda editada en prueba');
+    // Reception reschedules but does not cancel a whole agenda (decision 020): a supervisor does.
+    await expect(card.getByRole('button', { name: 'Reagendar' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Cancelar o Reagendar' })).toHaveCount(0);
+    await page.evaluate(() => localStorage.clear());
+    await loginViaUi(page, ACCOUNTS.supervisor);
+    await page.goto('/appointments');
+    await selectDay(page, moved);
+    await card.getByRole('button', { expanded: false }).click();
     await card.getByRole('button', { name: 'Cancelar o Reagendar' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancelar agenda' });
     await expect(cancel.getByRole('button', { name: 'Cancelar agenda' })).toBeDisabled();

@@ -52,6 +52,7 @@ import queueRoutes from './modules/queue/routes';
 import waitingListRoutes from './modules/queue/waiting-list-routes';
 import callLogRoutes from './modules/call-logs/routes';
 import transferRoutes from './modules/transfers/routes';
+import accessLogRoutes from './modules/access-log/routes';
 import './lib/context';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -200,6 +201,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           waitingListRoutes,
           callLogRoutes,
           transferRoutes,
+          accessLogRoutes,
         ]) {
           await api.register(routes);
         }

@@ -4,17 +4,30 @@ import { ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { createSession, revoke } from '../modules/sessions/repo';
 import { signToken } from '../lib/tokens';
 import { buildTestApp, type TestApp } from './helpers';
+import { describeRow, parseRoleMatrix, samePolicy } from './role-matrix';
 
 /**
  * Every registered /api route × every kind of caller, checked against the route's declared policy:
  * bad or missing credentials → 401, roles outside the policy → 403, roles inside it → neither, and never
- * a 5xx. Routes are read from the app, so a route added later is covered without touching this file.
+ * a 5xx. Routes are read from the app, so a route added later is covered without touching this file. The
+ * declared policies are in turn checked against the written role matrix, docs/role-matrix.md (decision 020).
  */
 let t: TestApp;
+/** The probe's figures, printed once at the end for the README. */
+const probe = { routes: 0, callers: 0, calls: 0, mismatches: 0, serverErrors: 0 };
 beforeAll(async () => {
   t = await buildTestApp();
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  if (probe.calls)
+    console.log(
+      `matriz de autorización: ${probe.routes} rutas × ${probe.callers} llamantes = ` +
+        `${probe.routes * probe.callers} combinaciones (${probe.calls} llamadas; ` +
+        `${probe.routes * probe.callers - probe.calls} flujos en vivo autorizados, probados aparte), ` +
+        `${probe.mismatches} discrepancias, ${probe.serverErrors} respuestas 5xx`,
+    );
+});
 
 type Caller =
   | { kind: 'none' }
@@ -61,11 +74,61 @@ function concreteUrl(url: string): string {
 
 const isStream = (url: string) => url.endsWith('/stream');
 
+describe('the written role matrix (docs/role-matrix.md)', () => {
+  it('puts every route in a group whose row is the policy the route declares', () => {
+    const matrix = parseRoleMatrix();
+    const problems = [...matrix.problems];
+    const declared = new Set<string>();
+    for (const route of t.app.routePolicies) {
+      const key = `${route.method} ${route.url}`;
+      declared.add(key);
+      const group = matrix.routes.get(key);
+      if (!group) {
+        problems.push(`ruta sin grupo en docs/role-matrix.md: ${key}`);
+        continue;
+      }
+      const row = matrix.groups.get(group);
+      if (row && !samePolicy(route.policy, row.policy))
+        problems.push(
+          `${key}: declara ${typeof route.policy === 'string' ? route.policy : route.policy.join(', ')}, ` +
+            `su grupo "${group}" dice ${describeRow(row.policy)}`,
+        );
+    }
+    for (const key of matrix.routes.keys())
+      if (!declared.has(key)) problems.push(`docs/role-matrix.md nombra una ruta que no existe: ${key}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('fails for a route without a group and for a row that differs from the declared policy', () => {
+    const matrix = parseRoleMatrix(
+      [
+        '| Grupo de rutas | A (admin) | S (supervisor) | Ag (agent) | D (doctor) | R (reception) |',
+        '|---|---|---|---|---|---|',
+        '| Pacientes: inactivar | ✔ | ✔ | — | — | ✔ |',
+        '| Pacientes: lectura | ✔ | ✔ | ✔ | propias | ✔ |',
+        '',
+        '```rutas',
+        '[Pacientes: inactivar]',
+        'DELETE /api/patients/:id',
+        '```',
+      ].join('\n'),
+    );
+    expect(matrix.problems).toEqual([]);
+    expect(matrix.routes.get('GET /api/patients')).toBeUndefined();
+    const row = matrix.groups.get('Pacientes: inactivar')!.policy;
+    expect(samePolicy(['admin', 'supervisor', 'reception'], row)).toBe(true);
+    expect(samePolicy(['admin', 'supervisor', 'agent', 'reception'], row)).toBe(false);
+    expect(samePolicy('authenticated', matrix.groups.get('Pacientes: lectura')!.policy)).toBe(true);
+  });
+});
+
 describe('authorization matrix over every route', () => {
   it('declares a policy for every /api route and the matrix holds', async () => {
     const routes = t.app.routePolicies;
     expect(routes.length).toBeGreaterThan(10);
     const failures: string[] = [];
+    probe.routes = routes.length;
+    probe.callers = CALLERS.length;
     for (const route of routes) {
       for (const caller of CALLERS) {
         const allowed =
@@ -82,6 +145,9 @@ describe('authorization matrix over every route', () => {
           headers: token ? { authorization: `Bearer ${token}` } : {},
           ...(hasBody ? { payload: {} } : {}),
         });
+        probe.calls++;
+        if (res.statusCode >= 500) probe.serverErrors++;
+        const before = failures.length;
         const who = caller.kind === 'role' ? caller.role : caller.kind;
         const label = `${route.method} ${route.url} as ${who} → ${res.statusCode}`;
         if (res.statusCode >= 500) failures.push(`${label} (5xx)`);
@@ -93,6 +159,7 @@ describe('authorization matrix over every route', () => {
           failures.push(`${label} (expected access)`);
         if (res.statusCode >= 400 && res.json().success !== false)
           failures.push(`${label} (error without the error shape)`);
+        if (failures.length > before) probe.mismatches++;
       }
     }
     expect(failures).toEqual([]);

@@ -1,14 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { doctors } from '../db/schema/resources';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/passwords';
-import { newPatient, nextWeekday, worldFixture, type World } from '../modules/availabilities/test-factory';
+import {
+  book,
+  createAgenda,
+  linkDoctorUser,
+  newPatient,
+  nextWeekday,
+  worldFixture,
+  type World,
+} from '../modules/availabilities/test-factory';
 import { as, loginAs, TEST_PASSWORD, type TestApp } from './helpers';
 
 /**
  * Object-level authorization (OWASP ASVS 4.2.1, API1:2023) where data belongs to someone: a doctor's own
- * appointments and a user's own sessions. The role matrix (authz-matrix.test.ts) cannot see these.
+ * patients and appointments (decision 020) and a user's own sessions. The role matrix (authz-matrix.test.ts)
+ * cannot see these.
  */
 const ctx = worldFixture();
 let t: TestApp;
@@ -27,8 +34,8 @@ beforeAll(async () => {
       passwordHash: await hashPassword(TEST_PASSWORD),
     })
     .returning({ id: users.id });
-  await t.app.deps.db.update(doctors).set({ userId: t.users.doctor.id }).where(eq(doctors.id, w.drA));
-  await t.app.deps.db.update(doctors).set({ userId: second!.id }).where(eq(doctors.id, w.drB));
+  await linkDoctorUser(w, w.drA, t.users.doctor.id);
+  await linkDoctorUser(w, w.drB, second!.id);
   doctorA = as(t.app, await loginAs(t.app, t.users.doctor.email));
   doctorB = as(t.app, await loginAs(t.app, 'doctor2@test.ips.co'));
 });
@@ -104,5 +111,110 @@ describe('sessions of another user', () => {
       (await doctorA({ method: 'DELETE', url: `/api/sessions/user/${t.users.reception.id}` })).statusCode,
     ).toBe(403);
     expect((await victim({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+  });
+});
+
+describe("a doctor reads the patients and appointments of their own agendas, not the clinic's", () => {
+  const day = () => nextWeekday(4, 10);
+  let mine: number;
+  let theirs: number;
+  let nobodys: number;
+  let agendaA: number;
+  let agendaB: number;
+  beforeAll(async () => {
+    mine = await newPatient(w, { name: 'Propia Zamudio', gender: 'Femenino' });
+    theirs = await newPatient(w, { name: 'Ajena Zamudio', gender: 'Femenino' });
+    nobodys = await newPatient(w, { name: 'Nadie Zamudio' });
+    const a = await createAgenda(w, { date: day(), doctor_id: w.drA });
+    const b = await createAgenda(w, { date: day(), doctor_id: w.drB });
+    agendaA = a.id;
+    agendaB = b.id;
+    await book(w, a, '08:00', { patientId: mine });
+    await book(w, b, '08:00', { patientId: theirs, doctorId: w.drB });
+  });
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+
+  it('lists and searches only the patients booked with them', async () => {
+    const list = await doctorA({ method: 'GET', url: '/api/patients?search=zamudio' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(ids(list.json().data.patients)).toEqual([mine]);
+    expect(list.json()).toMatchObject({ total: 1, data: { counts: { active: 1, inactive: 0 } } });
+    const v2 = await doctorB({ method: 'GET', url: '/api/patients-v2?q=zamudio' });
+    expect(ids(v2.json().data.patients)).toEqual([theirs]);
+    const quick = await doctorA({ method: 'GET', url: '/api/patients/search/quicksearch?query=zamudio' });
+    expect(ids(quick.json().data)).toEqual([mine]);
+    // The clinic-wide roles see all three.
+    const all = await w.c.reception({ method: 'GET', url: '/api/patients-v2/search?q=zamudio' });
+    expect(ids(all.json().data).sort()).toEqual([mine, theirs, nobodys].sort());
+  });
+
+  it('reads one of their patients; another is 404, as if it did not exist', async () => {
+    expect((await doctorA({ method: 'GET', url: `/api/patients/${mine}` })).statusCode).toBe(200);
+    for (const url of [
+      `/api/patients/${theirs}`,
+      `/api/patients-v2/${nobodys}`,
+      `/api/enhanced-patients/${theirs}`,
+      `/api/pregnancies/patient/${theirs}/history`,
+      `/api/pregnancies/patient/${theirs}/active`,
+    ]) {
+      const res = await doctorA({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toBe('Paciente no encontrado');
+    }
+    expect((await doctorA({ method: 'GET', url: '/api/patients/987654' })).json().message).toBe(
+      'Paciente no encontrado',
+    );
+    expect(
+      (await doctorA({ method: 'GET', url: `/api/pregnancies/patient/${mine}/history` })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lists only their own appointments, daily queue, agendas and daily export', async () => {
+    const list = await doctorA({ method: 'GET', url: `/api/appointments?date=${day()}` });
+    expect(list.json().data.map((a: { patient_id: number }) => a.patient_id)).toEqual([mine]);
+    for (const q of [`doctor_id=${w.drB}`, `patient_id=${theirs}`]) {
+      const other = await doctorA({ method: 'GET', url: `/api/appointments?date=${day()}&${q}` });
+      expect(other.json(), q).toMatchObject({ data: [], total: 0 });
+    }
+    const queue = await doctorA({ method: 'GET', url: `/api/appointments/daily-queue?date=${day()}` });
+    expect(queue.json().data.appointments.map((a: { patient_id: number }) => a.patient_id)).toEqual([mine]);
+    const asked = await doctorA({
+      method: 'GET',
+      url: `/api/appointments/daily-queue?date=${day()}&doctor_id=${w.drB}`,
+    });
+    expect(asked.json().data.stats.total).toBe(0);
+    expect((await doctorA({ method: 'GET', url: `/api/availabilities/${agendaA}` })).statusCode).toBe(200);
+    expect((await doctorA({ method: 'GET', url: `/api/availabilities/${agendaB}` })).statusCode).toBe(404);
+    const exported = await doctorA({ method: 'GET', url: `/api/availabilities/daily-export?date=${day()}` });
+    expect(exported.json().data.map((d: { doctor_id: number }) => d.doctor_id)).toEqual([w.drA]);
+    // Reception sees both doctors' day.
+    const clinic = await w.c.reception({ method: 'GET', url: `/api/appointments?date=${day()}` });
+    expect(clinic.json().total).toBe(2);
+  });
+
+  it('a doctor user without a linked doctor record sees nothing rather than everything', async () => {
+    await linkDoctorUser(w, w.drA, null);
+    try {
+      const list = await doctorA({ method: 'GET', url: '/api/patients?search=zamudio' });
+      expect(list.json()).toMatchObject({ total: 0, data: { patients: [] } });
+      expect((await doctorA({ method: 'GET', url: `/api/patients/${mine}` })).statusCode).toBe(404);
+      const appts = await doctorA({ method: 'GET', url: `/api/appointments?date=${day()}` });
+      expect(appts.json().total).toBe(0);
+      const exported = await doctorA({
+        method: 'GET',
+        url: `/api/availabilities/daily-export?date=${day()}`,
+      });
+      expect(exported.json().data).toEqual([]);
+    } finally {
+      await linkDoctorUser(w, w.drA, t.users.doctor.id);
+    }
+  });
+
+  it('call logs and the waiting queue are not for doctors (403)', async () => {
+    for (const url of [`/api/call-logs?patient_id=${mine}`, '/api/queue', '/api/appointments/waiting-list']) {
+      const res = await doctorA({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect((await w.c.reception({ method: 'GET', url: '/api/call-logs' })).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from 'lucide-react';
-import type { Role } from '@ips/shared/catalogs/roles';
+import { FRONT_DESK_ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**
@@ -95,6 +95,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: ClockIcon,
     page: () => import('@/app/routes/queue-page'),
     badge: WaitingCountBadge,
+    // Waiting patients are booked with nobody yet: not a doctor's to read (decision 020).
+    roles: FRONT_DESK_ROLES,
   },
   {
     group: 'gestion',

@@ -9,5 +9,34 @@ export const ROLE_LABELS: Record<Role, string> = {
   reception: 'Recepcionista',
 };
 
-/** Roles that manage master data and other users' sessions. */
+/*
+ * Role groups: who may do what, written once and used by the API's route policies and by the screens that hide
+ * what a role cannot do. docs/role-matrix.md is the same matrix as a table, and the authorization test holds the
+ * two together (decision 020).
+ */
+
+/** Roles that manage master data, other users' sessions and clinic-wide agenda operations. */
 export const MANAGER_ROLES: readonly Role[] = ['admin', 'supervisor'];
+/** Front desk and call center: register and edit patients, book, work the queue, log calls. */
+export const FRONT_DESK_ROLES: readonly Role[] = ['admin', 'supervisor', 'agent', 'reception'];
+/** Create, edit, move agendas: scheduling staff. */
+export const AGENDA_ROLES: readonly Role[] = ['admin', 'supervisor', 'reception'];
+/**
+ * Cancel a whole agenda (its patients are cancelled and notified), recount every agenda, auto-cancel the
+ * expired ones: clinic-wide consequences, so managers only.
+ */
+export const AGENDA_BULK_ROLES: readonly Role[] = MANAGER_ROLES;
+/** Inactivate (or reactivate) a patient: the front desk and managers; not the call center. */
+export const PATIENT_STATUS_ROLES: readonly Role[] = ['admin', 'supervisor', 'reception'];
+/** Read call logs: everyone but the doctor (calls are call-center work, not clinical data). */
+export const CALL_LOG_READ_ROLES: readonly Role[] = FRONT_DESK_ROLES;
+/** The patient access log (Ley 1581 de 2012): administrators only. */
+export const ACCESS_LOG_ROLES: readonly Role[] = ['admin'];
+/**
+ * Roles whose reads of patients and appointments are limited to their own agendas (the doctor linked to the
+ * user through doctors.user_id); every other role reads the whole clinic.
+ */
+export const OWN_SCOPE_ROLES: readonly Role[] = ['doctor'];
+
+export const canRole = (group: readonly Role[], role: Role | null | undefined): boolean =>
+  role != null && group.includes(role);

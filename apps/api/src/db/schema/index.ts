@@ -10,3 +10,4 @@ export * from './agendas';
 export * from './appointments';
 export * from './queue';
 export * from './call-center';
+export * from './access-log';

@@ -162,7 +162,7 @@ describe('GET /appointments and cancelling one', () => {
     const a = await book(w, agenda, '08:00');
     await book(w, agenda, '08:30', { status: 'Pendiente' });
     const list = async (qs: string) =>
-      (await w.c.doctor({ method: 'GET', url: `/api/appointments?${qs}` })).json() as {
+      (await w.c.agent({ method: 'GET', url: `/api/appointments?${qs}` })).json() as {
         data: { id: number; status: string }[];
         total: number;
       };

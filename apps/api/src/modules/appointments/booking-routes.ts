@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Role } from '@ips/shared/catalogs/roles';
+import { FRONT_DESK_ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { AppError } from '@ips/shared/errors';
 import {
   BOOKING_MESSAGES as M,
@@ -19,6 +19,7 @@ import {
 } from '@ips/shared/schemas/appointment-booking';
 import { idParam } from '@ips/shared/schemas/common';
 import { actorOf } from '../../lib/context';
+import { readScopeOf } from '../../lib/read-scope';
 import { restoreAppointment, updateAppointment } from './actions';
 import { createAppointment } from './booking';
 import { cancelAndReassign } from './cancel-and-reassign';
@@ -28,7 +29,7 @@ import { dailyQueue, findConflicts, myAppointments } from './queries';
  * Booking and changing appointments is front-desk and call-center work: admin, supervisor, agent and
  * reception (spec part 2 §6 roles). Doctors read (their own through my-appointments).
  */
-export const BOOKING_ROLES: readonly Role[] = ['admin', 'supervisor', 'agent', 'reception'];
+export const BOOKING_ROLES: readonly Role[] = FRONT_DESK_ROLES;
 
 const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['appointments'];
@@ -65,7 +66,8 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointments/conflicts',
     {
-      config: { policy: 'authenticated' },
+      // A booking aid that names other patients: for the roles that book, not for doctors (decision 020).
+      config: { policy: BOOKING_ROLES },
       schema: {
         tags,
         summary:
@@ -108,7 +110,10 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dailyQueueResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await dailyQueue(app.deps, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await dailyQueue(app.deps, request.query, await readScopeOf(app.deps, request.user)),
+    }),
   );
 
   app.post(

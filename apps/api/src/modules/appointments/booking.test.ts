@@ -274,7 +274,7 @@ describe('GET /appointments/conflicts, my-appointments, daily-queue', () => {
       url: `/api/appointments/${early.json().data.id}/cancel`,
       payload: {},
     });
-    const res = await w.c.doctor({
+    const res = await w.c.reception({
       method: 'GET',
       url: `/api/appointments/daily-queue?date=${a.date}&doctor_id=${w.drA}`,
     });

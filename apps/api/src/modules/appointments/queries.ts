@@ -8,6 +8,7 @@ import type {
   MyAppointmentsQuery,
 } from '@ips/shared/schemas/appointment-booking';
 import type { AppDeps } from '../../lib/context';
+import { CLINIC, doctorFilter, type ReadScope } from '../../lib/read-scope';
 import { orgToday } from '../../lib/org-time';
 import { doctors } from '../../db/schema/resources';
 import { overlapping } from './booking-repo';
@@ -89,11 +90,16 @@ export async function myAppointments(deps: AppDeps, userId: number, q: MyAppoint
   return { doctor, data: rows.map((r) => toAppointmentDto(r, tz, now)), total: rows.length };
 }
 
-/** GET /appointments/daily-queue: one day's appointments (default today) in time order, with counts. */
-export async function dailyQueue(deps: AppDeps, q: DailyQueueQuery) {
+/**
+ * GET /appointments/daily-queue: one day's appointments (default today) in time order, with counts. A doctor's
+ * scope sees only their own (decision 020).
+ */
+export async function dailyQueue(deps: AppDeps, q: DailyQueueQuery, scope: ReadScope = CLINIC) {
   const tz = deps.config.orgTimezone;
   const date = q.date ?? orgToday(deps);
-  const rows = await repo.listAll(deps.db, { ...localRange(tz, { date }), doctorId: q.doctor_id });
+  const doctorId = doctorFilter(scope, q.doctor_id);
+  const rows =
+    doctorId === null ? [] : await repo.listAll(deps.db, { ...localRange(tz, { date }), doctorId });
   const now = new Date();
   const list = rows
     .filter(

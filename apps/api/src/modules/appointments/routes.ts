@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Role } from '@ips/shared/catalogs/roles';
+import { FRONT_DESK_ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { idParam, ok } from '@ips/shared/schemas/common';
 import {
   appointmentDto,
@@ -10,6 +10,8 @@ import {
   summaryQuery,
 } from '@ips/shared/schemas/appointments';
 import { actorOf } from '../../lib/context';
+import { logPatientRead } from '../../lib/patient-access';
+import { readScopeOf } from '../../lib/read-scope';
 import { registerConstraintMessage } from '../../plugins/errors';
 import { appointmentsSummary, cancelAppointment, listAppointments } from './service';
 
@@ -17,7 +19,7 @@ import { appointmentsSummary, cancelAppointment, listAppointments } from './serv
  * Cancelling one appointment is front-desk and call-center work (a patient calls to cancel), so agents may do
  * it as well as the roles that manage agendas; doctors read only.
  */
-export const CANCEL_APPOINTMENT_ROLES: readonly Role[] = ['admin', 'supervisor', 'reception', 'agent'];
+export const CANCEL_APPOINTMENT_ROLES: readonly Role[] = FRONT_DESK_ROLES;
 
 /** The appointment routes the agendas need; booking and the appointment actions are in booking-routes.ts. */
 const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,7 +54,16 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ success: true as const, ...(await listAppointments(app.deps, request.query)) }),
+    async (request) => {
+      const result = await listAppointments(
+        app.deps,
+        request.query,
+        await readScopeOf(app.deps, request.user),
+      );
+      // One patient's appointments are a read of that patient's record (decision 020).
+      if (request.query.patient_id) await logPatientRead(app.deps, request, request.query.patient_id);
+      return { success: true as const, ...result };
+    },
   );
 
   app.get(

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { availabilities } from '../../db/schema/agendas';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
+import { CLINIC, doctorFilter, type ReadScope } from '../../lib/read-scope';
 import { freedSlotAction, offerFreedSlot } from '../queue/freed-slot';
 import { auditView, toAppointmentDto } from './dto';
 import * as repo from './repo';
@@ -27,8 +28,11 @@ export function localRange(tz: string, q: { date?: string; start_date?: string; 
   };
 }
 
-export async function listAppointments(deps: AppDeps, q: ListAppointmentsQuery) {
+/** The appointments list; a doctor's scope sees only their own appointments (decision 020). */
+export async function listAppointments(deps: AppDeps, q: ListAppointmentsQuery, scope: ReadScope = CLINIC) {
   const tz = deps.config.orgTimezone;
+  const doctorId = doctorFilter(scope, q.doctor_id);
+  if (doctorId === null) return { data: [], total: 0, page: q.page, limit: q.limit };
   const { rows, total } = await repo.list(
     deps.db,
     {
@@ -36,7 +40,7 @@ export async function listAppointments(deps: AppDeps, q: ListAppointmentsQuery) 
       ...localRange(tz, q),
       availabilityId: q.availability_id,
       patientId: q.patient_id,
-      doctorId: q.doctor_id,
+      doctorId,
     },
     q.limit,
     (q.page - 1) * q.limit,

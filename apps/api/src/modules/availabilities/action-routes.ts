@@ -14,7 +14,7 @@ import {
 } from '@ips/shared/schemas/availabilities-response';
 import { actorOf } from '../../lib/context';
 import { cancelAvailability, rescheduleAvailability, transferAvailability } from './moves';
-import { MANAGE, READ } from './policies';
+import { BULK, MANAGE, READ } from './policies';
 import { reassignAppointment, reassignmentCandidates } from './reassign';
 import { syncAllSlots, syncAppointmentTimes, syncSlots } from './sync';
 
@@ -77,7 +77,7 @@ export function registerActionRoutes(fastify: FastifyInstance) {
   app.post(
     '/availabilities/:id/cancel',
     {
-      config: manage,
+      config: { policy: BULK },
       schema: {
         tags,
         summary:
@@ -129,7 +129,7 @@ export function registerActionRoutes(fastify: FastifyInstance) {
   app.post(
     '/availabilities/sync-all',
     {
-      config: manage,
+      config: { policy: BULK },
       schema: {
         tags,
         summary: 'Recalcular booked_slots de todas las agendas',

@@ -68,7 +68,7 @@ describe('expired agendas (spec §4 auto-cancel)', () => {
     const done = await book(w, dto, '09:00', { status: 'Completada' });
     expect(await bookedSlots(w, agenda.id)).toBe(1);
     const future = await createAgenda(w, { date: nextWeekday(2, 3) });
-    const res = await w.c.reception({
+    const res = await w.c.supervisor({
       method: 'POST',
       url: '/api/availabilities/auto-cancel',
       payload: { availability_ids: [agenda.id, future.id], also_appointments: true },

@@ -89,7 +89,7 @@ describe('agenda CRUD', () => {
   it('GET one includes its appointments for the details dialog', async () => {
     const agenda = await createAgenda(w, { date: nextWeekday(3, 3) });
     const patientId = (await book(w, agenda, '09:30', { reason: 'Dolor lumbar' })).patientId;
-    const res = await w.c.doctor({ method: 'GET', url: `/api/availabilities/${agenda.id}` });
+    const res = await w.c.agent({ method: 'GET', url: `/api/availabilities/${agenda.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ confirmed_count: 1, slots_in_sync: true, booked_slots: 1 });
     expect(res.json().data.appointments).toEqual([

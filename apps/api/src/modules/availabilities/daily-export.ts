@@ -1,6 +1,7 @@
 import { ageInYears, localDateTime } from '@ips/shared/format';
 import type { DailyExportDoctorDto } from '@ips/shared/schemas/availabilities-response';
 import type { AppDeps } from '../../lib/context';
+import { CLINIC, doctorFilter, type ReadScope } from '../../lib/read-scope';
 import * as appointmentRepo from '../appointments/repo';
 import { localRange } from '../appointments/service';
 import * as repo from './repo';
@@ -19,12 +20,19 @@ const distinct = (values: (string | null | undefined)[]) => [
  * doctor's non-cancelled agendas of the day and every appointment the doctor has that day, also those outside
  * an agenda. The files themselves are built in the browser.
  */
-export async function dailyExport(deps: AppDeps, date?: string): Promise<DailyExportDoctorDto[]> {
+export async function dailyExport(
+  deps: AppDeps,
+  date?: string,
+  scope: ReadScope = CLINIC,
+): Promise<DailyExportDoctorDto[]> {
   const tz = deps.config.orgTimezone;
   const day = date ?? todayIn(tz);
+  // A doctor exports only their own day (decision 020).
+  const doctorId = doctorFilter(scope);
+  if (doctorId === null) return [];
   const [agendas, appointments] = await Promise.all([
-    repo.list(deps.db, { date: day, statusNotIn: ['Cancelada'] }),
-    appointmentRepo.listAll(deps.db, localRange(tz, { date: day })),
+    repo.list(deps.db, { date: day, statusNotIn: ['Cancelada'], doctorId }),
+    appointmentRepo.listAll(deps.db, { ...localRange(tz, { date: day }), doctorId }),
   ]);
   const now = new Date();
   const doctorIds = [

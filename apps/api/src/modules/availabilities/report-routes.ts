@@ -19,7 +19,8 @@ import { actorOf } from '../../lib/context';
 import { autoCancel, autoCancelLog, autoCancelSettings, expiredAgendas } from './auto-cancel';
 import { dailyExport } from './daily-export';
 import { filterOptions, smartOptions } from './options';
-import { MANAGE, READ } from './policies';
+import { readScopeOf } from '../../lib/read-scope';
+import { BULK, READ } from './policies';
 import { activeAvailabilities } from './service';
 
 /** Form options, the active list, the daily export data and the cancellation of expired agendas. */
@@ -84,7 +85,7 @@ export function registerReportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const data = await dailyExport(app.deps, request.query.date);
+      const data = await dailyExport(app.deps, request.query.date, await readScopeOf(app.deps, request.user));
       return { success: true as const, data, total: data.length };
     },
   );
@@ -127,7 +128,7 @@ export function registerReportRoutes(fastify: FastifyInstance) {
   app.post(
     '/availabilities/auto-cancel',
     {
-      config: { policy: MANAGE },
+      config: { policy: BULK },
       schema: {
         tags,
         summary:

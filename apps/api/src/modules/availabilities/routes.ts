@@ -14,6 +14,7 @@ import { registerActionRoutes } from './action-routes';
 import { startAutoCancelTimer } from './auto-cancel';
 import { registerDistributionRoutes } from './distribution-routes';
 import { updateAvailability } from './edit';
+import { readScopeOf } from '../../lib/read-scope';
 import { MANAGE, READ } from './policies';
 import { registerReportRoutes } from './report-routes';
 import { OVERLAP_MESSAGE } from './rules';
@@ -85,7 +86,10 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(availabilityDetailDto) },
       },
     },
-    async (request) => ({ success: true as const, data: await getAvailability(app.deps, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await getAvailability(app.deps, request.params.id, await readScopeOf(app.deps, request.user)),
+    }),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import type { AvailabilityDetailDto, AvailabilityDto } from '@ips/shared/schemas
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
+import { CLINIC, type ReadScope } from '../../lib/read-scope';
 import * as appointmentRepo from '../appointments/repo';
 import { buildDistribution } from './distribution';
 import { auditView, toAvailabilityDto } from './dto';
@@ -93,8 +94,15 @@ export async function agendaDetail(db: Executor, tz: string, id: number): Promis
   };
 }
 
-export function getAvailability(deps: AppDeps, id: number) {
-  return agendaDetail(deps.db, deps.config.orgTimezone, id);
+/**
+ * One agenda with its patients: a doctor reads only their own agendas; another doctor's is 404, as if absent
+ * (decision 020).
+ */
+export async function getAvailability(deps: AppDeps, id: number, scope: ReadScope = CLINIC) {
+  const detail = await agendaDetail(deps.db, deps.config.orgTimezone, id);
+  if (scope.kind === 'doctor' && detail.doctor_id !== scope.doctorId)
+    throw new AppError('NOT_FOUND', AGENDA_NOT_FOUND);
+  return detail;
 }
 
 export async function createAvailability(

@@ -171,3 +171,16 @@ export async function bookedSlots(w: World, id: number): Promise<number> {
   const res = await w.t.app.deps.db.execute(sql`select booked_slots from availabilities where id = ${id}`);
   return (res.rows[0] as { booked_slots: number }).booked_slots;
 }
+
+/**
+ * Links a doctor record to a user account (doctors.user_id) through the doctors API, as an administrator does:
+ * a doctor user reads the patients and appointments of that record's agendas (decision 020).
+ */
+export async function linkDoctorUser(w: World, doctorId: number, userId: number | null) {
+  const res = await w.c.admin({
+    method: 'PUT',
+    url: `/api/doctors/${doctorId}`,
+    payload: { user_id: userId },
+  });
+  if (res.statusCode !== 200) throw new Error(`link doctor ${doctorId} → ${res.statusCode} ${res.body}`);
+}

@@ -5,7 +5,9 @@ import {
   listCallLogsQuery,
   listCallLogsResponse,
 } from '@ips/shared/schemas/call-logs';
+import { CALL_LOG_READ_ROLES } from '@ips/shared/catalogs/roles';
 import { actorOf } from '../../lib/context';
+import { logPatientRead } from '../../lib/patient-access';
 import { registerConstraintMessage } from '../../plugins/errors';
 import { QUEUE_ROLES } from '../queue/roles';
 import { createCallLog, listCallLogs } from './service';
@@ -19,7 +21,8 @@ const callLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/call-logs',
     {
-      config: { policy: 'authenticated', rateLimit: 'directory' },
+      // Calls are call-center work, not clinical data: not for doctors (decision 020).
+      config: { policy: CALL_LOG_READ_ROLES, rateLimit: 'directory' },
       schema: {
         tags,
         summary:
@@ -28,7 +31,12 @@ const callLogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listCallLogsResponse },
       },
     },
-    async (request) => ({ success: true as const, ...(await listCallLogs(app.deps, request.query)) }),
+    async (request) => {
+      const result = await listCallLogs(app.deps, request.query);
+      // One patient's calls are a read of that patient's record (decision 020).
+      if (request.query.patient_id) await logPatientRead(app.deps, request, request.query.patient_id);
+      return { success: true as const, ...result };
+    },
   );
 
   app.post(

@@ -50,7 +50,7 @@ describe('patient record', () => {
       emergency_contact_phone: '3157654321',
     });
     for (const prefix of ['/api/patients', '/api/patients-v2', '/api/enhanced-patients']) {
-      const res = await roles.doctor({ method: 'GET', url: `${prefix}/${p.id}` });
+      const res = await roles.agent({ method: 'GET', url: `${prefix}/${p.id}` });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({
         id: p.id,
@@ -114,7 +114,7 @@ describe('patient record', () => {
 
   it('DELETE inactivates; PUT status Activo reactivates; both are audited', async () => {
     const p = await createPatient(roles.agent);
-    const del = await roles.agent({ method: 'DELETE', url: `/api/patients/${p.id}` });
+    const del = await roles.reception({ method: 'DELETE', url: `/api/patients/${p.id}` });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toMatchObject({
       success: true,
@@ -123,7 +123,7 @@ describe('patient record', () => {
     });
     // Inactivating twice changes nothing.
     expect(
-      (await roles.agent({ method: 'DELETE', url: `/api/patients-v2/${p.id}` })).json().data.status,
+      (await roles.reception({ method: 'DELETE', url: `/api/patients-v2/${p.id}` })).json().data.status,
     ).toBe('Inactivo');
     const back = await roles.reception({
       method: 'PUT',

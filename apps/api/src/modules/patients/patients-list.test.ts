@@ -6,14 +6,15 @@ import { callers, createPatient, type Call } from './test-factory';
 
 let t: TestApp;
 let admin: Call;
-let doctor: Call;
+/** A clinic-wide reader (a doctor reads only their own patients: object-level.test.ts). */
+let reader: Call;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const get = (url: string) =>
-  doctor({ method: 'GET', url }).then((r) => ({ status: r.statusCode, body: r.json() }));
+  reader({ method: 'GET', url }).then((r) => ({ status: r.statusCode, body: r.json() }));
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ admin, doctor } = await callers(t.app));
+  ({ admin, reception: reader } = await callers(t.app));
   // 30 Zuluaga: 25 active, 5 inactive; 12 women.
   for (let i = 0; i < 30; i++) {
     const p = await createPatient(admin, {

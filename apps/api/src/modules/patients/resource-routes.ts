@@ -5,7 +5,9 @@ import { createPatientBody, updatePatientBody } from '@ips/shared/schemas/patien
 import { deletePatientQuery, type PatientListFilter } from '@ips/shared/schemas/patients-query';
 import { patientDto, patientListResponse } from '@ips/shared/schemas/patients-response';
 import { actorOf } from '../../lib/context';
-import { READ, WRITE } from './policies';
+import { readOnePatient } from '../../lib/patient-access';
+import { readScopeOf } from '../../lib/read-scope';
+import { READ, STATUS, WRITE } from './policies';
 import {
   createPatient,
   deletePatientPermanently,
@@ -41,7 +43,7 @@ export function registerPatientResource(
         response: { 200: patientListResponse },
       },
     },
-    async (request) => listPatients(app.deps, request.query),
+    async (request) => listPatients(app.deps, request.query, await readScopeOf(app.deps, request.user)),
   );
 
   app.post(
@@ -73,7 +75,12 @@ export function registerPatientResource(
         response: { 200: ok(patientDto) },
       },
     },
-    async (request) => ({ success: true as const, data: await getPatient(app.deps, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await readOnePatient(app.deps, request, request.params.id, () =>
+        getPatient(app.deps, request.params.id),
+      ),
+    }),
   );
 
   app.put(
@@ -90,7 +97,13 @@ export function registerPatientResource(
     },
     async (request) => ({
       success: true as const,
-      data: await updatePatient(app.deps, actorOf(request), request.params.id, request.body),
+      data: await updatePatient(
+        app.deps,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        request.user!.role,
+      ),
       message: 'Paciente actualizado',
     }),
   );
@@ -98,7 +111,7 @@ export function registerPatientResource(
   app.delete(
     `${prefix}/:id`,
     {
-      config: { policy: WRITE },
+      config: { policy: STATUS },
       schema: {
         tags,
         summary:

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@ips/shared/schemas/common';
 import {
@@ -10,6 +11,7 @@ import {
   patientStatisticsDto,
   patientSummaryDto,
 } from '@ips/shared/schemas/patients-response';
+import { readScopeOf } from '../../lib/read-scope';
 import { registerConstraintMessage } from '../../plugins/errors';
 import { READ } from './policies';
 import { registerPatientResource } from './resource-routes';
@@ -29,8 +31,8 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { policy: READ, rateLimit: 'search' as const },
     schema: { tags: [tag], summary, querystring: quickSearchQuery, response: { 200: patientSearchResponse } },
   });
-  const answer = async (text: string | undefined, limit: number) => {
-    const data = await searchPatients(app.deps, text, limit);
+  const answer = async (request: FastifyRequest, text: string | undefined, limit: number) => {
+    const data = await searchPatients(app.deps, text, limit, await readScopeOf(app.deps, request.user));
     return { success: true as const, data, total: data.length };
   };
   app.get(
@@ -39,7 +41,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       'patients',
       'Búsqueda rápida (?query=): nombre, documento, teléfono o email; mínimo 2 caracteres, máximo 20 resultados',
     ),
-    async (request) => answer(request.query.query ?? request.query.q, request.query.limit),
+    async (request) => answer(request, request.query.query ?? request.query.q, request.query.limit),
   );
   app.get(
     '/patients-v2/search',
@@ -47,7 +49,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       'patients-v2',
       'Búsqueda (?q=): nombre, documento, teléfono o email; mínimo 2 caracteres, máximo 20 resultados',
     ),
-    async (request) => answer(request.query.q ?? request.query.query, request.query.limit),
+    async (request) => answer(request, request.query.q ?? request.query.query, request.query.limit),
   );
 
   app.get(

@@ -9,12 +9,12 @@ import { callers, type Call } from './test-factory';
  * below the cap, and without a search, the counts stay exact.
  */
 let t: TestApp;
-let doctor: Call;
-const get = (url: string) => doctor({ method: 'GET', url }).then((r) => r.json());
+let reader: Call;
+const get = (url: string) => reader({ method: 'GET', url }).then((r) => r.json());
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ doctor } = await callers(t.app));
+  ({ reception: reader } = await callers(t.app));
   const n = SEARCH_COUNT_CAP + 25;
   await t.app.deps.db.insert(patients).values(
     Array.from({ length: n }, (_, i) => ({

@@ -1,15 +1,17 @@
 import { AppError } from '@ips/shared/errors';
 import { localDate } from '@ips/shared/format';
-import { MANAGER_ROLES, type Role } from '@ips/shared/catalogs/roles';
+import { canRole, MANAGER_ROLES, PATIENT_STATUS_ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { PATIENT_MESSAGES, type PatientForm } from '@ips/shared/schemas/patients';
 import type { PatientListFilter } from '@ips/shared/schemas/patients-query';
 import type { PatientDto, PatientListResponse } from '@ips/shared/schemas/patients-response';
 import type { Executor, Tx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
+import { CLINIC, type ReadScope } from '../../lib/read-scope';
 import { auditView, toPatientDto } from './dto';
 import * as repo from './repo';
 import * as directory from './repo-directory';
+import * as scoped from './repo-scoped';
 
 /** Live-update channel; payloads carry ids only, never personal data. */
 export const PATIENTS_CHANNEL = 'patients';
@@ -17,8 +19,16 @@ const NOT_FOUND = 'Paciente no encontrado';
 
 type Changes = Partial<PatientForm>;
 
-export async function listPatients(deps: AppDeps, f: PatientListFilter): Promise<PatientListResponse> {
-  const { rows, total, exactTotal, counts, anchor } = await directory.listPage(deps.db, f);
+/** The directory; a doctor's scope lists only the patients booked with them (decision 020). */
+export async function listPatients(
+  deps: AppDeps,
+  f: PatientListFilter,
+  scope: ReadScope = CLINIC,
+): Promise<PatientListResponse> {
+  const { rows, total, exactTotal, counts, anchor } =
+    scope.kind === 'doctor'
+      ? await scoped.listScopedPage(deps.db, f, scope.doctorId)
+      : await directory.listPage(deps.db, f);
   const now = new Date();
   const patients = rows.map((r) => toPatientDto(r, deps.config.orgTimezone, now));
   const pagination = {
@@ -37,13 +47,16 @@ export async function searchPatients(
   deps: AppDeps,
   text: string | undefined,
   limit: number,
+  scope: ReadScope = CLINIC,
 ): Promise<PatientDto[]> {
   const q = text?.trim() ?? '';
   if (q.length < 2) return [];
   const now = new Date();
-  return (await directory.search(deps.db, q, limit)).map((r) =>
-    toPatientDto(r, deps.config.orgTimezone, now),
-  );
+  const rows =
+    scope.kind === 'doctor'
+      ? await scoped.searchScoped(deps.db, q, limit, scope.doctorId)
+      : await directory.search(deps.db, q, limit);
+  return rows.map((r) => toPatientDto(r, deps.config.orgTimezone, now));
 }
 
 export async function getPatient(deps: AppDeps, id: number): Promise<PatientDto> {
@@ -196,11 +209,20 @@ export async function updatePatient(
   actor: Actor,
   id: number,
   body: Changes,
+  role?: Role,
 ): Promise<PatientDto> {
   const tz = deps.config.orgTimezone;
   return deps.db.transaction(async (tx) => {
     const before = await repo.findByIdForUpdate(tx, id);
     if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+    // The policy cannot see the body: a PUT that changes the status is an inactivation or a reactivation.
+    if (
+      role &&
+      body.status !== undefined &&
+      body.status !== before.status &&
+      !canRole(PATIENT_STATUS_ROLES, role)
+    )
+      throw new AppError('FORBIDDEN', 'Su rol no puede inactivar ni reactivar pacientes');
     const values = await settle(tx, tz, toValues(body), before, id);
     const after = (await repo.update(tx, id, values))!;
     await audit(tx, actor, before, after);

@@ -83,7 +83,7 @@ describe('registering a pregnancy', () => {
       is_overdue: false,
       prenatal_controls_count: 0,
     });
-    const active = await roles.doctor({ method: 'GET', url: `/api/pregnancies/patient/${p.id}/active` });
+    const active = await roles.agent({ method: 'GET', url: `/api/pregnancies/patient/${p.id}/active` });
     expect(active.json()).toMatchObject({
       success: true,
       has_active_pregnancy: true,
@@ -245,7 +245,7 @@ describe('prenatal controls', () => {
     const given = await post({ control_date: today, gestational_weeks: 15, notes: 'Ecografía: 15 semanas' });
     expect(given.json().data.gestational_weeks).toBe(15);
 
-    const list = await roles.doctor({ method: 'GET', url: `/api/pregnancies/${id}/controls` });
+    const list = await roles.agent({ method: 'GET', url: `/api/pregnancies/${id}/controls` });
     expect(list.json().data.map((c: { control_date: string }) => c.control_date)).toEqual([
       addDays(fum, 60),
       today,
@@ -266,14 +266,14 @@ describe('prenatal controls', () => {
     expect((await admin({ method: 'GET', url: '/api/pregnancies/999999/controls' })).statusCode).toBe(404);
   });
 
-  it('doctors read pregnancies but do not write them (same roles as the patient record)', async () => {
+  it('doctors do not write pregnancies, and read only those of patients booked with them', async () => {
     const p = await woman();
     expect(
       (await register({ patient_id: p.id, start_date: addDays(today, -30) }, roles.doctor)).statusCode,
     ).toBe(403);
     expect(
       (await roles.doctor({ method: 'GET', url: `/api/pregnancies/patient/${p.id}/history` })).statusCode,
-    ).toBe(200);
+    ).toBe(404);
     expect(
       (await roles.doctor({ method: 'GET', url: '/api/pregnancies/patient/999999/history' })).statusCode,
     ).toBe(404);

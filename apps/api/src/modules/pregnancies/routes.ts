@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Role } from '@ips/shared/catalogs/roles';
+import { FRONT_DESK_ROLES } from '@ips/shared/catalogs/roles';
 import { errorBody, idParam, ok } from '@ips/shared/schemas/common';
 import {
   activePregnancyResponse,
@@ -11,21 +11,24 @@ import {
   updatePregnancyBody,
 } from '@ips/shared/schemas/pregnancies';
 import { actorOf } from '../../lib/context';
+import { readOnePatient } from '../../lib/patient-access';
 import { registerConstraintMessage } from '../../plugins/errors';
 import {
   activePregnancy,
   createControl,
   createPregnancy,
   listControls,
+  patientOfPregnancy,
   pregnancyHistory,
   updatePregnancy,
 } from './service';
 
 /**
  * Prenatal follow-up of spec part 1 §7 "Pregnancy". Same roles as the patient record it belongs to: every
- * signed-in role reads; admin, supervisor, agent and reception write (doctors read only, see patients/policies).
+ * signed-in role reads (a doctor, of the patients booked with them; each read is in the access log, decision
+ * 020); admin, supervisor, agent and reception write (doctors read only, see patients/policies).
  */
-const WRITE: readonly Role[] = ['admin', 'supervisor', 'agent', 'reception'];
+const WRITE = FRONT_DESK_ROLES;
 
 const pregnancyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pregnancies'];
@@ -48,7 +51,8 @@ const pregnancyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await activePregnancy(app.deps, request.params.id);
+      const id = request.params.id;
+      const data = await readOnePatient(app.deps, request, id, () => activePregnancy(app.deps, id));
       return { success: true as const, has_active_pregnancy: data !== null, data };
     },
   );
@@ -66,7 +70,9 @@ const pregnancyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await pregnancyHistory(app.deps, request.params.id),
+      data: await readOnePatient(app.deps, request, request.params.id, () =>
+        pregnancyHistory(app.deps, request.params.id),
+      ),
     }),
   );
 
@@ -125,7 +131,18 @@ const pregnancyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(z.array(prenatalControlDto)) },
       },
     },
-    async (request) => ({ success: true as const, data: await listControls(app.deps, request.params.id) }),
+    async (request) => {
+      const id = request.params.id;
+      const patientId = await patientOfPregnancy(app.deps, id);
+      const data = await readOnePatient(
+        app.deps,
+        request,
+        patientId,
+        () => listControls(app.deps, id),
+        'Embarazo no encontrado',
+      );
+      return { success: true as const, data };
+    },
   );
 
   app.post(

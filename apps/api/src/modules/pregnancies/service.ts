@@ -154,6 +154,13 @@ export async function updatePregnancy(
   });
 }
 
+/** The patient a pregnancy belongs to (the access log and a doctor's scope are about patients). */
+export async function patientOfPregnancy(deps: AppDeps, pregnancyId: number): Promise<number> {
+  const row = await repo.findWithCount(deps.db, pregnancyId);
+  if (!row) throw new AppError('NOT_FOUND', 'Embarazo no encontrado');
+  return row.pregnancy.patientId;
+}
+
 export async function listControls(deps: AppDeps, pregnancyId: number): Promise<PrenatalControlDto[]> {
   if (!(await repo.findWithCount(deps.db, pregnancyId)))
     throw new AppError('NOT_FOUND', 'Embarazo no encontrado');

@@ -31,7 +31,9 @@ describe('queue order and the waiting list', () => {
     const ped = await enqueue(w, { specialty_id: w.pediatricsId, priority_level: 'Baja' });
     expect(await waitingIds(w)).toEqual([urgente.id, alta.id, normal1.id, normal2.id, baja.id]);
 
-    const res = await w.c.doctor({ method: 'GET', url: '/api/appointments/waiting-list' });
+    // Waiting patients are booked with nobody yet: not a doctor's to read (decision 020).
+    expect((await w.c.doctor({ method: 'GET', url: '/api/appointments/waiting-list' })).statusCode).toBe(403);
+    const res = await w.c.reception({ method: 'GET', url: '/api/appointments/waiting-list' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.stats.total_patients_waiting).toBe(6);
@@ -54,7 +56,8 @@ describe('queue order and the waiting list', () => {
     const pediatrics = body.data.find((g: { specialty_id: number }) => g.specialty_id === w.pediatricsId);
     expect(pediatrics.patients[0]).toMatchObject({ id: ped.id, queue_position: 1 });
 
-    const grouped = await w.c.doctor({ method: 'GET', url: '/api/queue/grouped' });
+    expect((await w.c.doctor({ method: 'GET', url: '/api/queue/grouped' })).statusCode).toBe(403);
+    const grouped = await w.c.reception({ method: 'GET', url: '/api/queue/grouped' });
     expect(grouped.json().data.map((g: { specialty_name: string }) => g.specialty_name)).toEqual([
       'Medicina General',
       'Pediatría',
@@ -302,7 +305,7 @@ describe('working the queue', () => {
     const data = scheduled.json().data;
     expect(data.queue_entry).toMatchObject({ status: 'scheduled', outcome: 'Cita agendada' });
     expect(data.appointment).toBeNull();
-    const logs = await w.c.doctor({ method: 'GET', url: `/api/call-logs?patient_id=${b.patient_id}` });
+    const logs = await w.c.reception({ method: 'GET', url: `/api/call-logs?patient_id=${b.patient_id}` });
     expect(logs.statusCode, logs.body).toBe(200);
     const byId = new Map(logs.json().data.map((l: { id: number }) => [l.id, l]));
     expect(byId.get(data.call_log_id)).toMatchObject({

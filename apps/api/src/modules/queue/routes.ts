@@ -61,7 +61,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/queue',
     {
-      config: { policy: 'authenticated', rateLimit: 'directory' },
+      config: { policy: QUEUE_ROLES, rateLimit: 'directory' },
       schema: {
         tags,
         summary:
@@ -79,7 +79,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/queue/grouped',
     {
-      config: { policy: 'authenticated' },
+      config: { policy: QUEUE_ROLES },
       schema: {
         tags,
         summary: 'Entradas activas agrupadas por especialidad, cada grupo en orden de atención',

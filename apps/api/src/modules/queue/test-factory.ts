@@ -23,7 +23,7 @@ export async function enqueue(
 export const agendaFor = (w: World, fields: Record<string, unknown> = {}) => createAgenda(w, fields);
 
 export async function waitingIds(w: World, specialtyId = w.generalId): Promise<number[]> {
-  const res = await w.c.doctor({
+  const res = await w.c.agent({
     method: 'GET',
     url: `/api/queue?specialty_id=${specialtyId}&status=waiting`,
   });

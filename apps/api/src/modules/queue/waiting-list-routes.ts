@@ -25,7 +25,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointments/waiting-list',
     {
-      config: { policy: 'authenticated' },
+      config: { policy: QUEUE_ROLES },
       schema: {
         tags,
         summary:

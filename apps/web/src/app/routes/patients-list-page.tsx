@@ -23,7 +23,7 @@ const PAGE_SIZE = 20;
 /** The simple patient list: active patients, searched and paged by the server, with quick edit and delete. */
 export default function PatientsListPage() {
   const { user } = useAuth();
-  const { canWrite } = patientPermissions(user?.role);
+  const { canWrite, canChangeStatus } = patientPermissions(user?.role);
   const { timezone } = useOrgSettings();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
@@ -94,7 +94,7 @@ export default function PatientsListPage() {
         loading={list.isPending}
         busy={list.isPlaceholderData}
         onEdit={canWrite ? setEditing : undefined}
-        onDelete={canWrite ? onDelete : undefined}
+        onDelete={canChangeStatus ? onDelete : undefined}
         deletingId={remove.isPending ? (remove.variables?.id ?? null) : null}
         timezone={timezone}
       />

@@ -25,7 +25,7 @@ const PatientStatsDialog = lazy(() =>
 /** Gestión de Pacientes: summary cards, filters, tabs by state and the card grid, all paged by the server. */
 export default function PatientsPage() {
   const { user } = useAuth();
-  const { canWrite, canHardDelete } = patientPermissions(user?.role);
+  const { canWrite, canChangeStatus, canHardDelete } = patientPermissions(user?.role);
   const { timezone } = useOrgSettings();
   const directory = usePatientDirectory();
   const pdf = usePdfExport();
@@ -45,7 +45,8 @@ export default function PatientsPage() {
     setEditingId(p.id);
     setFormOpen(true);
   };
-  const canDelete = (p: Patient) => canWrite && (p.status === 'Activo' || canHardDelete);
+  // Inactivating is narrower than editing (agents edit, not inactivate); deleting for good narrower still.
+  const canDelete = (p: Patient) => (p.status === 'Activo' ? canChangeStatus : canHardDelete);
 
   return (
     <div className="mx-auto w-full max-w-[100rem]">
@@ -103,7 +104,7 @@ export default function PatientsPage() {
           onView: setViewing,
           onEdit: canWrite ? openEdit : undefined,
           onExportPdf: (p) => void pdf.exportPatient(p),
-          onDelete: canWrite ? setManaging : undefined,
+          onDelete: canChangeStatus ? setManaging : undefined,
           canDelete,
         }}
       />

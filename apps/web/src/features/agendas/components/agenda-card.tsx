@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   ArrowRightLeftIcon,
+  CalendarClockIcon,
   CalendarX2Icon,
   ChevronDownIcon,
   ClockIcon,
@@ -20,7 +21,7 @@ import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-c
 import { useAgendaSlots } from '@/features/agendas/components/agenda-slots';
 import { OccupancyBar } from '@/features/agendas/components/occupancy-bar';
 import { useAgendaExports } from '@/features/agendas/hooks/use-agenda-exports';
-import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
+import { useCanCancelAgendas, useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
 import { agendaStatusVariant, timeRange } from '@/features/agendas/utils/agenda-display';
 import { occupancyPercent } from '@/features/agendas/utils/occupancy';
 
@@ -30,6 +31,7 @@ export function AgendaCard({ agenda, showDate }: { agenda: Agenda; showDate?: bo
   const dialogs = useAgendaDialogs();
   const { renderAgendaActions } = useAgendaSlots();
   const canManage = useCanManageAgendas();
+  const canCancel = useCanCancelAgendas();
   const exports = useAgendaExports();
   const isActive = agenda.status === 'Activa';
   const scope = { date: agenda.date, availabilityId: agenda.id };
@@ -129,7 +131,7 @@ export function AgendaCard({ agenda, showDate }: { agenda: Agenda; showDate?: bo
               </>
             )}
             {renderAgendaActions?.(agenda)}
-            {canManage && isActive && (
+            {canCancel && isActive && (
               <Button
                 size="sm"
                 variant="outline"
@@ -138,6 +140,17 @@ export function AgendaCard({ agenda, showDate }: { agenda: Agenda; showDate?: bo
               >
                 <CalendarX2Icon aria-hidden />
                 Cancelar o Reagendar
+              </Button>
+            )}
+            {/* Reception reschedules but does not cancel a whole agenda (decision 020). */}
+            {canManage && !canCancel && isActive && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => dialogs.open({ kind: 'reschedule', agenda })}
+              >
+                <CalendarClockIcon aria-hidden />
+                Reagendar
               </Button>
             )}
           </div>

@@ -8,7 +8,7 @@ import { useAgendaSlots } from '@/features/agendas/components/agenda-slots';
 import { AutoCancelDialog } from '@/features/agendas/components/auto-cancel-dialog';
 import { CalendarTab } from '@/features/agendas/components/calendar-tab';
 import { QuotaTab } from '@/features/agendas/components/distribution/quota-tab';
-import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
+import { useCanCancelAgendas, useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
 import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
 
 /**
@@ -18,6 +18,7 @@ import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
 export function AgendaManagementView() {
   const { today } = useOrgToday();
   const canManage = useCanManageAgendas();
+  const canCancel = useCanCancelAgendas();
   const dialogs = useAgendaDialogs();
   const { headerActions } = useAgendaSlots();
   const [selected, setSelected] = useState<string | null>(null);
@@ -62,7 +63,7 @@ export function AgendaManagementView() {
           <QuotaTab today={today} canManage={canManage} />
         </TabsContent>
       </Tabs>
-      {canManage && <AutoCancelDialog selected={selected} today={today} />}
+      {canCancel && <AutoCancelDialog selected={selected} today={today} />}
     </div>
   );
 }

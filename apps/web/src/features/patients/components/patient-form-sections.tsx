@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { PatientForm } from '@ips/shared/schemas/patients';
 import { localDate } from '@ips/shared/format';
+import { useAuth } from '@/lib/use-auth';
 import { useFixedLookup } from '@/features/patients/api/lookups';
+import { patientPermissions } from '@/features/patients/utils/permissions';
 import {
   SelectField,
   SwitchField,
@@ -47,6 +49,8 @@ export function FormSection({
 }
 
 export function PersonalSection({ form, timezone }: { form: PatientFormApi; timezone: string }) {
+  // The state is an inactivation: agents edit the rest of the record but not this (decision 020).
+  const { canChangeStatus } = patientPermissions(useAuth().user?.role);
   const documentTypes = useFixedLookup('document-types') as readonly {
     id: number;
     name: string;
@@ -98,7 +102,7 @@ export function PersonalSection({ form, timezone }: { form: PatientFormApi; time
         options={GENDER_OPTIONS}
         emptyLabel="Sin especificar"
       />
-      <SelectField form={form} name="status" label="Estado" options={STATUS_OPTIONS} />
+      {canChangeStatus && <SelectField form={form} name="status" label="Estado" options={STATUS_OPTIONS} />}
     </FormSection>
   );
 }
