@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/system';
 import type { TestApp } from '../../test/helpers';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
-import { bookedSlots, newPatient, today, worldFixture, type World } from '../availabilities/test-factory';
+import {
+  bookedSlots,
+  newPatient,
+  nextWeekday,
+  today,
+  worldFixture,
+  type World,
+} from '../availabilities/test-factory';
 import { agendaFor, enqueue, waitingIds } from './test-factory';
 
 const ctx = worldFixture();
@@ -389,5 +396,48 @@ describe('working the queue', () => {
     expect(overview.json().data.pending_outbound_calls).toBeGreaterThanOrEqual(2);
     const empty = await w.c.agent({ method: 'POST', url: '/api/queue/outbound-calls', payload: {} });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('GET /availabilities/available-by-specialty', () => {
+  it('does not offer an agenda whose times are all held, though slots are left', async () => {
+    await clearQueue();
+    const date = nextWeekday(4);
+    const agenda = await agendaFor(w, {
+      doctor_id: w.drB,
+      date,
+      start_time: '14:00',
+      end_time: '15:00',
+      capacity: 2,
+    });
+    const listed = async () => {
+      const res = await w.c.agent({
+        method: 'GET',
+        url: `/api/availabilities/available-by-specialty/${w.generalId}?doctor_id=${w.drB}&start_date=${date}&end_date=${date}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.available_agendas.map((a: { id: number }) => a.id);
+    };
+    expect(await listed()).toContain(agenda.id);
+    // Pendiente appointments hold the doctor's time without taking a slot of the agenda.
+    for (const time of ['14:00', '14:30']) {
+      const res = await w.c.agent({
+        method: 'POST',
+        url: '/api/appointments',
+        payload: {
+          patient_id: await newPatient(w),
+          specialty_id: w.generalId,
+          doctor_id: w.drB,
+          location_id: w.northId,
+          scheduled_at: `${date} ${time}:00`,
+          duration_minutes: 30,
+          manual: true,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.status).toBe('Pendiente');
+    }
+    expect(await bookedSlots(w, agenda.id)).toBe(0);
+    expect(await listed()).not.toContain(agenda.id);
   });
 });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '@ips/shared/errors';
-import { localDateTime } from '@ips/shared/format';
-import { addDays } from '@ips/shared/scheduling/calendar-days';
+import { localDateTime, startOfLocalDay } from '@ips/shared/format';
+import { addDays, toMinutes } from '@ips/shared/scheduling/calendar-days';
+import { firstFittingTime } from '@ips/shared/scheduling/time-layout';
 import type { QueueGroupDto, QueueItemDto } from '@ips/shared/schemas/queue';
 import {
   WAITING_LIST_MESSAGES as M,
@@ -14,6 +15,8 @@ import { cups, specialties } from '../../db/schema/resources';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 import { orgToday } from '../../lib/org-time';
+import { busyMinutes } from '../appointments/agenda-time';
+import { busyOnAgendaDays } from '../appointments/booking-repo';
 import { toAppointmentDto } from '../appointments/dto';
 import * as appointmentRepo from '../appointments/repo';
 import * as agendaRepo from '../availabilities/repo';
@@ -124,7 +127,9 @@ export async function assignFromWaitingList(deps: AppDeps, actor: Actor, body: A
 
 /**
  * GET /availabilities/available-by-specialty/{specialty_id}: Activa agendas with free slots from start_date
- * (default today) to end_date (default 30 days on), without today's agendas that already ended.
+ * (default today) to end_date (default 30 days on), with at least one free time left: not today's agendas that
+ * already ended, nor agendas whose times are all taken (Pendiente appointments hold a time without a slot, so
+ * "slots left" alone would offer an agenda that can only answer 409).
  */
 export async function availableBySpecialty(deps: AppDeps, specialtyId: number, q: AvailableBySpecialtyQuery) {
   const [specialty] = await deps.db
@@ -145,11 +150,34 @@ export async function availableBySpecialty(deps: AppDeps, specialtyId: number, q
     endDate: end,
     withFreeSlots: true,
   });
+  const tz = deps.config.orgTimezone;
+  const current = rows.filter((r) => `${r.a.date} ${r.a.endTime.slice(0, 5)}` > now.slice(0, 16));
+  // One read of every candidate's busy times; patient 0 matches no patient (any patient's own clash is checked
+  // when booking).
+  const busy = await busyOnAgendaDays(
+    deps.db,
+    current.map((r) => ({
+      agendaId: r.a.id,
+      doctorId: r.a.doctorId,
+      from: startOfLocalDay(r.a.date, tz),
+      to: startOfLocalDay(addDays(r.a.date, 1), tz),
+    })),
+    0,
+  );
+  const hasFreeTime = (a: (typeof rows)[number]['a']) =>
+    firstFittingTime(
+      a.startTime,
+      a.endTime,
+      a.durationMinutes,
+      busyMinutes(a.date, tz, busy.get(a.id) ?? []),
+      [],
+      a.date === today ? toMinutes(now.slice(11, 16)) + 1 : undefined,
+    ) !== null;
   return {
     specialty_id: specialty.id,
     specialty_name: specialty.name,
-    available_agendas: rows
-      .filter((r) => `${r.a.date} ${r.a.endTime.slice(0, 5)}` > now.slice(0, 16))
+    available_agendas: current
+      .filter((r) => hasFreeTime(r.a))
       .map((r) => ({
         id: r.a.id,
         doctor_id: r.a.doctorId,
