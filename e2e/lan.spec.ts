@@ -1,4 +1,5 @@
 import { expect, fillLogin, test } from './fixtures';
+import { CHROMIUM_ARGS } from './playwright.config';
 
 /*
  * A small clinic runs the app as documented: plain HTTP on 0.0.0.0:4000, opened from the reception PCs as
@@ -17,15 +18,7 @@ const LAN_HOST = 'ips-clinica.lan';
 test.use({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
-    ],
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`],
   },
 });
 

@@ -6,6 +6,16 @@ import { defineConfig, devices } from '@playwright/test';
  *
  * One worker: every flow shares one server and one database, and some flows end other sessions.
  */
+/** Debian's Chromium as the flows run it; lan.spec.ts adds a host mapping to these. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -30,14 +40,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
 });

@@ -10,7 +10,7 @@ import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-c
 import { OccupancyBar } from '@/features/agendas/components/occupancy-bar';
 import { timeRange } from '@/features/agendas/utils/agenda-display';
 import { isLowAvailability } from '@/features/agendas/utils/occupancy';
-import { ListSkeleton } from '@/features/resources/components/shared/list-states';
+import { ListSkeleton } from '@/components/list-states';
 
 /** Rows drawn at a time: a month at a large clinic has thousands of open agendas. */
 const STEP = 100;

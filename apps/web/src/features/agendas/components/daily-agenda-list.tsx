@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Agenda } from '@/features/agendas/api/agendas';
 import { AgendaCard } from '@/features/agendas/components/agenda-card';
 import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-context';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 
 interface DailyAgendaListProps {
   /** The selected day, or null for the upcoming availabilities. */

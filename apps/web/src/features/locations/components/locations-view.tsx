@@ -9,7 +9,7 @@ import { LocationCard } from '@/features/locations/components/location-card';
 import { LocationFormDialog } from '@/features/locations/components/location-form-dialog';
 import { MonthPicker } from '@/features/locations/components/month-picker';
 import { currentMonth, type YearMonth } from '@/features/locations/lib/month';
-import { EmptyState, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, LoadError } from '@/components/list-states';
 import { SearchInput } from '@/features/resources/components/shared/search-input';
 import { byName, matches } from '@/features/resources/lib/search';
 import { useCanManage } from '@/features/resources/lib/use-can-manage';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { RefreshCwIcon, ShieldAlertIcon, UsersIcon } from 'lucide-react';
+import { ShieldAlertIcon, UsersIcon } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@ips/shared/catalogs/roles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadError } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useActiveSessions, type ActiveSession } from '@/features/sessions/api/get-active-sessions';
 import { useEndUserSessions } from '@/features/sessions/api/end-sessions';
 import { SessionDetails } from '@/features/sessions/components/session-details';
-import { errorMessage, toastError } from '@/lib/error-toast';
+import { toastError } from '@/lib/error-toast';
 import { initials } from '@/lib/utils';
 
 interface UserSessions {
@@ -81,16 +81,11 @@ export function ActiveSessionsCard({ timezone, currentUserId }: { timezone: stri
             <Skeleton className="h-20 w-full" />
           </div>
         ) : sessions.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertTitle>No se pudieron cargar las sesiones activas</AlertTitle>
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              {errorMessage(sessions.error)}
-              <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-                <RefreshCwIcon aria-hidden />
-                Reintentar
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            title="No se pudieron cargar las sesiones activas"
+            error={sessions.error}
+            onRetry={() => void sessions.refetch()}
+          />
         ) : groups.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
             No hay sesiones activas.

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { LogOutIcon, RefreshCwIcon } from 'lucide-react';
+import { LogOutIcon } from 'lucide-react';
 import { formatDateTime } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadError } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +12,7 @@ import { useMySessions, type MySession } from '@/features/sessions/api/get-my-se
 import { useEndOtherSessions, useEndSession } from '@/features/sessions/api/end-sessions';
 import { SessionDetails } from '@/features/sessions/components/session-details';
 import { describeUserAgent } from '@/features/sessions/utils/describe-user-agent';
-import { errorMessage, toastError } from '@/lib/error-toast';
+import { toastError } from '@/lib/error-toast';
 
 type Pending = { kind: 'one'; session: MySession } | { kind: 'others' } | null;
 
@@ -81,16 +81,11 @@ export function MySessionsCard({ timezone }: { timezone: string }) {
             <Skeleton className="h-14 w-full" />
           </div>
         ) : sessions.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertTitle>No se pudieron cargar las sesiones</AlertTitle>
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              {errorMessage(sessions.error)}
-              <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-                <RefreshCwIcon aria-hidden />
-                Reintentar
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            title="No se pudieron cargar las sesiones"
+            error={sessions.error}
+            onRetry={() => void sessions.refetch()}
+          />
         ) : (
           <ul className="divide-y rounded-lg border">
             {list.map((s) => (

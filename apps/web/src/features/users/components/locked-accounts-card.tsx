@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { LockKeyholeIcon, LockOpenIcon, RefreshCwIcon } from 'lucide-react';
+import { LockKeyholeIcon, LockOpenIcon } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@ips/shared/catalogs/roles';
 import { formatDateTime } from '@ips/shared/format';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadError } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,7 +15,7 @@ import {
   type LockedAccount,
 } from '@/features/users/api/get-locked-accounts';
 import { useUnlockAccount } from '@/features/users/api/unlock-account';
-import { errorMessage, toastError } from '@/lib/error-toast';
+import { toastError } from '@/lib/error-toast';
 import { initials } from '@/lib/utils';
 
 /** Administrators only: accounts locked by failed sign-ins (decision 019), with an unlock per account. */
@@ -62,16 +62,11 @@ export function LockedAccountsCard({ timezone }: { timezone: string }) {
             <Skeleton className="h-20 w-full" />
           </div>
         ) : locked.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertTitle>No se pudieron cargar las cuentas bloqueadas</AlertTitle>
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              {errorMessage(locked.error)}
-              <Button variant="outline" size="sm" onClick={() => void locked.refetch()}>
-                <RefreshCwIcon aria-hidden />
-                Reintentar
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            title="No se pudieron cargar las cuentas bloqueadas"
+            error={locked.error}
+            onRetry={() => void locked.refetch()}
+          />
         ) : accounts.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
             No hay cuentas bloqueadas.

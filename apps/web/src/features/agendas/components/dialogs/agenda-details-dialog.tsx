@@ -13,7 +13,7 @@ import { AgendaDistributionTable } from '@/features/agendas/components/dialogs/a
 import { AgendaInfoGrid } from '@/features/agendas/components/dialogs/agenda-info-grid';
 import { SyncNotice } from '@/features/agendas/components/sync-notice';
 import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
-import { ListSkeleton } from '@/features/resources/components/shared/list-states';
+import { ListSkeleton } from '@/components/list-states';
 
 const TABS = [
   { value: 'all', label: 'Todas' },

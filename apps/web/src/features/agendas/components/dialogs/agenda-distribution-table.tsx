@@ -1,6 +1,6 @@
 import { formatDate } from '@ips/shared/format';
 import { useAgendaDistribution } from '@/features/agendas/api/distributions';
-import { ListSkeleton } from '@/features/resources/components/shared/list-states';
+import { ListSkeleton } from '@/components/list-states';
 
 /** The agenda's quota per working day (GET /availabilities/{id}/distribution). */
 export function AgendaDistributionTable({ availabilityId }: { availabilityId: number }) {

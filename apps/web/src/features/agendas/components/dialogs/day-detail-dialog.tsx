@@ -13,7 +13,7 @@ import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-c
 import { BookedAppointmentsList } from '@/features/agendas/components/booked-appointments-list';
 import { AgendaInfoGrid } from '@/features/agendas/components/dialogs/agenda-info-grid';
 import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
-import { ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { ListSkeleton, LoadError } from '@/components/list-states';
 
 const NONE: Appointment[] = [];
 

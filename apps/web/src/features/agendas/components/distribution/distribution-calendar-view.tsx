@@ -10,7 +10,7 @@ import { SelectField } from '@/features/agendas/components/dialogs/select-field'
 import { DistributionDayDialog } from '@/features/agendas/components/distribution/distribution-day-dialog';
 import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
 import { monthGrid, monthLabel, monthRange, shiftMonth, WEEKDAY_SHORT } from '@/features/agendas/utils/week';
-import { LoadError } from '@/features/resources/components/shared/list-states';
+import { LoadError } from '@/components/list-states';
 
 const ALL = 'all';
 const idOrAll = (v: string) => (v === ALL || !v ? undefined : Number(v));

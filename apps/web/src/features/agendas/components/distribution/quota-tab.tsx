@@ -18,7 +18,7 @@ import {
   type AgendaFilterState,
 } from '@/features/agendas/utils/agenda-filters';
 import { occupancyPercent, QUOTA_BAND_STYLE, quotaBand } from '@/features/agendas/utils/occupancy';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 
 const PAGE_SIZE = 20;
 

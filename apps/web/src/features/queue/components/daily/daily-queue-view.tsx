@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAuth } from '@/lib/use-auth';
 import { cn } from '@/lib/utils';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { SearchInput } from '@/features/resources/components/shared/search-input';
 import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
 import { useDailyQueue } from '@/features/queue/api/daily-queue';

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuth } from '@/lib/use-auth';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
 import { useWaitingList, type WaitingEntry } from '@/features/queue/api/waiting-list';
 import { AssignDialog } from '@/features/queue/components/waiting/assign-dialog';

@@ -20,7 +20,7 @@ import { CupsFormDialog } from '@/features/resources/components/cups/cups-form-d
 import { CupsImportDialog } from '@/features/resources/components/cups/cups-import-dialog';
 import { CupsStats } from '@/features/resources/components/cups/cups-stats';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
 import { SearchInput } from '@/features/resources/components/shared/search-input';
 import { StatusSwitch } from '@/features/resources/components/shared/status-switch';

@@ -10,7 +10,7 @@ import { useDeleteDoctor, useDoctors, useSaveDoctor, type Doctor } from '@/featu
 import { useSpecialties } from '@/features/resources/api/specialties';
 import { DoctorFormDialog } from '@/features/resources/components/doctors/doctor-form-dialog';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
 import { SearchInput } from '@/features/resources/components/shared/search-input';
 import { StatusSwitch } from '@/features/resources/components/shared/status-switch';

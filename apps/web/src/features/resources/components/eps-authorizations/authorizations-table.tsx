@@ -10,7 +10,7 @@ import {
   type EpsAuthorization,
 } from '@/features/resources/api/eps-authorizations';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
 import { notifyError } from '@/features/resources/lib/notify';

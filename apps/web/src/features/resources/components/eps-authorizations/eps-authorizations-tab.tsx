@@ -10,7 +10,7 @@ import { useAuthorizedSpecialties, useSaveAuthorizations } from '@/features/reso
 import { useSpecialties } from '@/features/resources/api/specialties';
 import { AuthorizationsTable } from '@/features/resources/components/eps-authorizations/authorizations-table';
 import { CheckboxList } from '@/features/resources/components/shared/checkbox-list';
-import { ListSkeleton } from '@/features/resources/components/shared/list-states';
+import { ListSkeleton } from '@/components/list-states';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
 import { byName } from '@/features/resources/lib/search';

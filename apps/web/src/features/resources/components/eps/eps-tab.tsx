@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useDeleteEps, useEpsList, useSaveEps, type Eps } from '@/features/resources/api/eps';
 import { EpsFormDialog } from '@/features/resources/components/eps/eps-form-dialog';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
 import { SearchInput } from '@/features/resources/components/shared/search-input';
 import { StatusSwitch } from '@/features/resources/components/shared/status-switch';

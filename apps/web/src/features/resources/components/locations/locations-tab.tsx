@@ -8,7 +8,7 @@ import { LocationFormDialog } from '@/features/locations/components/location-for
 import { MunicipalitiesCard } from '@/features/resources/components/locations/municipalities-card';
 import { ZonesCard } from '@/features/resources/components/locations/zones-card';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
 import { SearchInput } from '@/features/resources/components/shared/search-input';
 import { TabSection } from '@/features/resources/components/shared/tab-section';

@@ -12,7 +12,7 @@ import {
 import { useZones } from '@/features/resources/api/zones';
 import { MunicipalityFormDialog } from '@/features/resources/components/locations/municipality-form-dialog';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
 import { SearchInput } from '@/features/resources/components/shared/search-input';
 import { TabSection } from '@/features/resources/components/shared/tab-section';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useDeleteZone, useZones, type Zone } from '@/features/resources/api/zones';
 import { ZoneFormDialog } from '@/features/resources/components/locations/zone-form-dialog';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
 import { notifyError } from '@/features/resources/lib/notify';

@@ -16,7 +16,7 @@ import {
 import { ServiceFormDialog } from '@/features/resources/components/services/service-form-dialog';
 import { SERVICE_CATEGORY_LABELS } from '@/features/resources/components/services/service-labels';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
-import { EmptyState, ListSkeleton, LoadError } from '@/features/resources/components/shared/list-states';
+import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
 import { SearchInput } from '@/features/resources/components/shared/search-input';
 import { StatusSwitch } from '@/features/resources/components/shared/status-switch';
