@@ -56,7 +56,7 @@ describe('demo mode across restarts', () => {
     await withApp({ DATA_DIR }, async (app) => {
       expect(app.deps.config.demoMode).toBe(false);
       expect(await publicDemo(app)).toBe(false);
-      expect((await login(app, 'admin@demo.ips.co', DEMO_PASSWORD)).statusCode).toBe(403);
+      expect((await login(app, 'admin@demo.ips.co', DEMO_PASSWORD)).statusCode).toBe(401);
     });
 
     // Asked for again explicitly: the demo accounts listed on the login page work again.
