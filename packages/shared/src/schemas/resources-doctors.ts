@@ -13,21 +13,30 @@ import {
   requiredText,
   searchText,
 } from './resources-common';
-import { nameField, optionalPhoneField } from './patients';
+import { optionalPhoneField } from './patients';
 
 const AT_LEAST_ONE_SPECIALTY = 'Selecciona al menos una especialidad';
 
 /**
- * A doctor's name and phone follow the patients' rules (letters and spaces; 7 to 15 phone characters of digits,
- * spaces, + ( ) -), so "123" is no name and "١٢٣" no phone. Only the missing-name message is the doctors' own.
+ * A doctor's name follows the patients' rule (letters, 3 to 150 characters: "123" is no name), except that the
+ * titles and names clinics write for their doctors are kept: "Dra. Ana María Pérez", "Juan O'Neill", "Ruiz-Gómez"
+ * (a period, an apostrophe or a hyphen inside, never a digit, and it starts with a letter). The phone is the
+ * patients' (7 to 15 digits of digits, spaces, + ( ) -), so "١٢٣" is no phone. Only the missing-name message is
+ * the doctors' own.
  */
 const NAME_REQUIRED = 'Ingresa el nombre del doctor';
-// nameField declares an unknown input (it preprocesses); here it only ever receives the trimmed string.
+const DOCTOR_NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
 const name = z
   .string({ error: NAME_REQUIRED })
   .trim()
   .min(1, NAME_REQUIRED)
-  .pipe(nameField as z.ZodType<string, string>);
+  .pipe(
+    z
+      .string()
+      .min(3, 'El nombre debe tener al menos 3 caracteres')
+      .max(150, 'El nombre no puede exceder 150 caracteres')
+      .regex(DOCTOR_NAME, 'El nombre solo puede contener letras, espacios, puntos, guiones y apóstrofos'),
+  );
 const licenseNumber = requiredText(
   'Ingresa el número de registro médico',
   50,

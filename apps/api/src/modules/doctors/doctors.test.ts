@@ -117,9 +117,19 @@ describe('doctors CRUD', () => {
     });
     expect(digits.statusCode).toBe(400);
     expect(digits.json().errors).toMatchObject({
-      name: ['El nombre solo puede contener letras y espacios'],
+      name: ['El nombre solo puede contener letras, espacios, puntos, guiones y apóstrofos'],
       phone: ['El teléfono debe tener al menos 7 dígitos', 'Formato de teléfono inválido'],
     });
+    // The titles and names clinics write for their doctors are names.
+    for (const titled of ["Dra. Ana María O'Neill", 'Dr. Julián Ruiz-Gómez']) {
+      const ok = await admin({ method: 'PUT', url: '/api/doctors/1', payload: { name: titled } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data.name).toBe(titled);
+    }
+    for (const bad of ['. Ana', 'Ana 2', '-Ana']) {
+      const refused = await admin({ method: 'PUT', url: '/api/doctors/1', payload: { name: bad } });
+      expect(refused.statusCode, bad).toBe(400);
+    }
     const arabicPhone = await create({
       name: 'Ximena Rueda',
       license_number: 'RM-AR',
