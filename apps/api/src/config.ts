@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from '@ips/shared/format';
-import { newPassword } from '@ips/shared/schemas/auth';
+import { newPassword } from '@ips/shared/schemas/password';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../catalogs/roles';
-import { newPassword } from './auth';
+import { newPassword } from './password';
 import { optionalText } from './common';
 
 const USER_STATUSES = ['Activo', 'Inactivo'] as const;

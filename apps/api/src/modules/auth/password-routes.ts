@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordBody } from '@ips/shared/schemas/auth';
+import { changePasswordBody } from '@ips/shared/schemas/password';
 import { successOnly } from '@ips/shared/schemas/common';
 import { changePassword } from './password';
 

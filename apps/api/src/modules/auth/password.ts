@@ -1,5 +1,5 @@
 import { AppError } from '@ips/shared/errors';
-import type { ChangePasswordBody } from '@ips/shared/schemas/auth';
+import type { ChangePasswordBody } from '@ips/shared/schemas/password';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/passwords';

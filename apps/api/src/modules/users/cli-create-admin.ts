@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
-import { newPassword } from '@ips/shared/schemas/auth';
+import { newPassword } from '@ips/shared/schemas/password';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';

@@ -1,11 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { FlaskConicalIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
 import { formatLongDate } from '@ips/shared/format';
 import { useSidebar } from '@/app/layout/sidebar-context';
-import { UserMenu } from '@/app/layout/user-menu';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Hint } from '@/components/ui/hint';
 import type { AuthUser } from '@/lib/auth-storage';
+import { initials } from '@/lib/utils';
+
+// The menu's Radix dropdown (with floating-ui, ~30 KB gzip) loads just after the shell, not in its first load
+// (scripts/check-bundle.mjs); until then the same avatar shows, inert.
+const UserMenu = lazy(() => import('@/app/layout/user-menu').then((m) => ({ default: m.UserMenu })));
+
+function UserAvatarPlaceholder({ name }: { name: string }) {
+  return (
+    <span className="flex size-9 items-center justify-center" aria-hidden>
+      <span className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
+        {initials(name)}
+      </span>
+    </span>
+  );
+}
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const SHORTCUT = isMac ? '⌘B' : 'Ctrl+B';
@@ -71,7 +86,9 @@ export function AppHeader({
           </span>
         </Badge>
       )}
-      <UserMenu user={user} onLogout={onLogout} />
+      <Suspense fallback={user ? <UserAvatarPlaceholder name={user.name} /> : null}>
+        <UserMenu user={user} onLogout={onLogout} />
+      </Suspense>
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { ChangePasswordBody } from '@ips/shared/schemas/auth';
+import type { ChangePasswordBody } from '@ips/shared/schemas/password';
 import { api } from '@/lib/api-client';
 import { getAuthSnapshot, updateUser } from '@/lib/auth-storage';
 import { meQuery } from '@/features/auth/api/get-me';

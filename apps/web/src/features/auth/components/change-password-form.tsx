@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { CheckIcon, Loader2Icon } from 'lucide-react';
-import { changePasswordBody } from '@ips/shared/schemas/auth';
+import { changePasswordBody } from '@ips/shared/schemas/password';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
 import { useChangePassword } from '@/features/auth/api/change-password';
