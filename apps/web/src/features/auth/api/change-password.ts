@@ -20,6 +20,12 @@ export function useChangePassword() {
     onSuccess: (res) => {
       const { user } = getAuthSnapshot();
       if (user) updateUser({ ...user, must_change_password: false });
+      // The cached /auth/me still says "must change": the screens copy it into the stored user, which would send
+      // the user back to this page until the refetch lands. Correct the cache first, then confirm it.
+      void queryClient.cancelQueries({ queryKey: meQuery.queryKey });
+      queryClient.setQueryData(meQuery.queryKey, (me) =>
+        me ? { ...me, user: { ...me.user, must_change_password: false } } : me,
+      );
       void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       toast.success(res.message ?? 'Contraseña actualizada', {
         description: 'Sus demás sesiones fueron cerradas.',
