@@ -163,8 +163,12 @@ test.describe('Gestión de Pacientes', () => {
     await expect(page.getByText('No hay pacientes inactivos')).toBeVisible();
   });
 
-  test('un agente puede inactivar pero no ve la eliminación permanente', async ({ page }) => {
-    await openPatients(page, ACCOUNTS.agent);
+  test('recepción puede inactivar pero no ve la eliminación permanente; un agente no inactiva', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await openPatients(page, ACCOUNTS.reception);
     await page
       .getByTestId('patient-card')
       .first()
@@ -174,6 +178,19 @@ test.describe('Gestión de Pacientes', () => {
     const manage = page.getByRole('dialog', { name: 'Gestionar Paciente' });
     await expect(manage.getByRole('radio')).toHaveCount(1);
     await expect(manage.getByText('Eliminar Permanentemente')).toHaveCount(0);
+
+    // Decision 020: inactivating a patient is not an agent's act.
+    const other = await browser.newContext({ baseURL, locale: 'es-CO', timezoneId: 'America/Bogota' });
+    const agent = await other.newPage();
+    await openPatients(agent, ACCOUNTS.agent);
+    await agent
+      .getByTestId('patient-card')
+      .first()
+      .getByRole('button', { name: /Más acciones/ })
+      .click();
+    await expect(agent.getByRole('menuitem').first()).toBeVisible();
+    await expect(agent.getByRole('menuitem', { name: 'Eliminar' })).toHaveCount(0);
+    await other.close();
   });
 
   test('búsqueda, género, pestañas y paginación se resuelven en el servidor, 12 por página', async ({
