@@ -6,7 +6,7 @@ await build({
   entryPoints: [
     'src/server.ts',
     'src/db/cli-migrate.ts',
-    'src/db/cli-seed.ts',
+    'src/cli-seed.ts',
     'src/modules/users/cli-create-admin.ts',
   ],
   outdir: 'dist',

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import '@ips/shared/zod-es';
 import { isValidTimezone, type AppConfig } from './config';
 import { readMany } from './modules/settings/repo';
+import { defaultSettings } from './modules/settings/defaults';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed/index';
@@ -19,6 +20,7 @@ import { loadSigningKey } from './lib/tokens';
 import { VERSION } from './lib/version';
 import { safeUrl, serializeError } from './lib/log-safety';
 import authPlugin from './plugins/auth';
+import { sessionResolver } from './modules/sessions/resolve';
 import securityHeaders from './plugins/security-headers';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -119,7 +121,11 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
 
     await runMigrations(database, config.databaseUrl);
     // The demo mode in force comes from the seed: DEMO_MODE, the installation's stored choice, ADMIN_EMAIL (decision 021).
-    if (opts.seed !== false) config = { ...config, demoMode: (await seed(database.db, config)).demo };
+    if (opts.seed !== false)
+      config = {
+        ...config,
+        demoMode: (await seed(database.db, config, { settings: defaultSettings(config.orgTimezone) })).demo,
+      };
     // The organisation timezone is a setting an administrator may change; ORG_TIMEZONE only seeds it.
     const storedZone = (await readMany(database.db, ['org_timezone'])).org_timezone;
     if (typeof storedZone === 'string' && isValidTimezone(storedZone))
@@ -153,7 +159,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
         maxAge: 600,
       });
     await app.register(errorsPlugin);
-    await app.register(authPlugin);
+    await app.register(authPlugin, { resolveSession: sessionResolver(app.deps, app.log) });
     await app.register(rateLimitPlugin);
     await app.register(swagger, {
       openapi: {

@@ -6,7 +6,6 @@ import { openDatabase } from '../db/client';
 import { as, buildTestApp, loginAs, onPostgres, testConfig, type TestApp } from '../test/helpers';
 import { SYSTEM_CHANNEL } from '../modules/events/routes';
 import { sessionCache } from '../modules/sessions/cache';
-import { authenticate } from '../plugins/auth';
 import { listen, openStream } from '../test/sse-client';
 import { openEventStream } from './sse';
 
@@ -101,7 +100,7 @@ async function heartbeatServer(heartbeatMs: number) {
   app.decorate('deps', t.app.deps);
   app.decorateRequest('user', null);
   app.get('/stream', async (request, reply) => {
-    request.user = await authenticate(app, (request.query as { token: string }).token);
+    request.user = await t.app.authenticate((request.query as { token: string }).token);
     await openEventStream(app, request, reply, { channels: [SYSTEM_CHANNEL], heartbeatMs });
   });
   return { app, base: await listen(app) };

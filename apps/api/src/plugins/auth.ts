@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@ips/shared/errors';
-import type { Role } from '@ips/shared/catalogs/roles';
 import type { AuthUser, Policy } from '../lib/context';
 import { verifyToken } from '../lib/tokens';
-import { sessionCache } from '../modules/sessions/cache';
-import { findActiveSession, touchSession } from '../modules/sessions/repo';
-
-const TOUCH_EVERY_MS = 60_000;
 
 /**
  * What a session may call while its user must change the password (decision 021): who am I, change it, sign out.
@@ -35,6 +30,8 @@ export interface DeclaredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     routePolicies: DeclaredRoute[];
+    /** The signed-in user of a bearer token (signature, expiry, then the session), or a 401. */
+    authenticate(token: string): Promise<AuthUser>;
   }
 }
 
@@ -52,31 +49,11 @@ function bearer(request: FastifyRequest, allowQuery: boolean): string | null {
   return null;
 }
 
-/**
- * Resolves the signed-in user from a token: signature, expiry, then the session row (revocation), read through
- * the session cache (decision 016: ends and changes made on this instance apply to the next request; those
- * made on another instance as soon as its event arrives, and within SESSION_CACHE_TTL_MS at worst).
- */
-export async function authenticate(app: FastifyInstance, token: string): Promise<AuthUser> {
-  const claims = await verifyToken(app.deps.jwtKey, token);
-  const cache = sessionCache(app.deps);
-  const session = await cache.get(claims.sid, () => findActiveSession(app.deps.db, claims.sid));
-  if (!session || String(session.userId) !== claims.sub)
-    throw new AppError('UNAUTHORIZED', 'La sesión fue cerrada. Inicie sesión nuevamente.');
-  if (session.userStatus !== 'Activo') throw new AppError('UNAUTHORIZED', 'El usuario está inactivo');
-  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    cache.touched(session.id, new Date());
-    touchSession(app.deps.db, session.id).catch((err) => app.log.warn({ err }, 'session touch failed'));
-  }
-  return {
-    id: session.userId,
-    name: session.userName,
-    email: session.userEmail,
-    role: session.userRole as Role,
-    sessionId: session.id,
-    sessionExpiresAt: session.expiresAt,
-    mustChangePassword: session.mustChangePassword,
-  };
+/** Turns a verified token's claims into the signed-in user, or throws 401 (app.ts passes the sessions module's). */
+export type ResolveSession = (claims: { sid: string; sub: string }) => Promise<AuthUser>;
+
+export interface AuthPluginOptions {
+  resolveSession: ResolveSession;
 }
 
 export function isAllowed(policy: Policy, user: AuthUser | null): boolean {
@@ -90,8 +67,11 @@ export function isAllowed(policy: Policy, user: AuthUser | null): boolean {
  * Every /api route must declare `config.policy`; a route without one fails at start-up, so no route can
  * be added without deciding who may call it. The check runs on request, before the body is parsed.
  */
-export default fp(async function authPlugin(app: FastifyInstance) {
+export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInstance, opts) {
   app.decorateRequest('user', null);
+  app.decorate('authenticate', async (token: string) =>
+    opts.resolveSession(await verifyToken(app.deps.jwtKey, token)),
+  );
   const declared: DeclaredRoute[] = [];
   app.decorate('routePolicies', declared);
 
@@ -119,7 +99,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (!policy || policy === 'public') return;
     const token = bearer(request, config.queryToken === true);
     if (!token) throw new AppError('UNAUTHORIZED', 'No autorizado: inicie sesión para continuar');
-    request.user = await authenticate(app, token);
+    request.user = await app.authenticate(token);
     if (
       request.user.mustChangePassword &&
       !PASSWORD_CHANGE_ROUTES.has(`${request.method} ${request.routeOptions.url}`)

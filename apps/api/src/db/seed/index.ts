@@ -1,9 +1,8 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../client';
-import { insertDefaults } from '../../modules/settings/repo';
-import { defaultSettings } from '../../modules/settings/defaults';
 import { localDate } from '@ips/shared/format';
 import { seedCatalogs } from './catalogs';
+import { insertSettingDefaults } from './settings';
 import { seedAgendasDemo } from './agendas-demo';
 import { seedHolidays } from './holidays';
 import { seedCupsCatalogue, seedResourcesDemo } from './resources-demo';
@@ -27,9 +26,15 @@ export interface SeedReport {
  * the Colombian holidays always. Whether this start is a demo is settled first (resolveDemoMode, decision 021); when
  * it is not, the demo accounts are switched off.
  */
-export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
+/** What the features contribute to the first data (the seed knows no feature: its callers pass these). */
+export interface SeedInputs {
+  /** The settings with their defaults (modules/settings/defaults.ts); missing keys are added. */
+  settings: Record<string, unknown>;
+}
+
+export async function seed(db: Db, config: AppConfig, inputs: SeedInputs): Promise<SeedReport> {
   const demo = await resolveDemoMode(db, config);
-  await insertDefaults(db, defaultSettings(config.orgTimezone));
+  await insertSettingDefaults(db, inputs.settings);
   await seedCatalogs(db, { demoZones: demo });
   await seedCupsCatalogue(db);
   await seedHolidays(db, localDate(new Date(), config.orgTimezone));

@@ -1,3 +1,4 @@
+import { settings as settingsTable } from '../schema/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { doctors, epsAuthorizations, locations, services, specialties } from '../schema/resources';
@@ -78,7 +79,11 @@ describe('demo master data', () => {
 
   it('is idempotent', async () => {
     const before = await counts();
-    await seed(t.app.deps.db, testConfig({ demoMode: true }));
+    // The settings as they stand: seeding them again must change nothing either.
+    const stored = await t.app.deps.db.select().from(settingsTable);
+    await seed(t.app.deps.db, testConfig({ demoMode: true }), {
+      settings: Object.fromEntries(stored.map((r) => [r.key, r.value])),
+    });
     expect(await counts()).toEqual(before);
   });
 

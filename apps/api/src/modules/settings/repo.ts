@@ -14,9 +14,3 @@ export async function readAll(db: Executor): Promise<Record<string, unknown>> {
   const rows = await db.select().from(settings);
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
-
-/** Inserts the defaults that are missing; never overwrites what an administrator changed. */
-export async function insertDefaults(db: Executor, values: Record<string, unknown>) {
-  const rows = Object.entries(values).map(([key, value]) => ({ key, value }));
-  if (rows.length) await db.insert(settings).values(rows).onConflictDoNothing();
-}
