@@ -8,7 +8,7 @@ import { SidebarContent } from '@/app/layout/sidebar-content';
 import { SidebarProvider, useSidebar } from '@/app/layout/sidebar-context';
 import { useMe } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
-import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { clearLogin, updateUser } from '@/lib/auth-storage';
 import { LiveEventsProvider } from '@/lib/live-events';
 import { useAuth } from '@/lib/use-auth';

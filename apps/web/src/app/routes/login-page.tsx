@@ -12,7 +12,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { usePublicSettings } from '@/lib/settings/get-public-settings';
 import { peekLogoutReason, resetLogoutReason, type LogoutReason } from '@/lib/auth-storage';
 import { useAuth } from '@/lib/use-auth';
 

@@ -14,7 +14,7 @@ import { SimpleEditDialog } from '@/features/patients/components/simple-list/sim
 import { SimplePatientsTable } from '@/features/patients/components/simple-list/simple-patients-table';
 import { useDebouncedValue } from '@/features/patients/hooks/use-debounced-value';
 import { patientPermissions } from '@/features/patients/utils/permissions';
-import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { errorMessage } from '@/lib/error-toast';
 import { useAuth } from '@/lib/use-auth';
 

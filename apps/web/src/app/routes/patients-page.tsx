@@ -13,7 +13,7 @@ import { PatientsSummaryCards } from '@/features/patients/components/patients-su
 import { usePatientDirectory } from '@/features/patients/hooks/use-patient-directory';
 import { usePdfExport } from '@/features/patients/hooks/use-pdf-export';
 import { patientPermissions } from '@/features/patients/utils/permissions';
-import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { useAuth } from '@/lib/use-auth';
 
 const PatientStatsDialog = lazy(() =>

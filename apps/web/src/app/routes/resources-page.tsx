@@ -3,7 +3,7 @@ import { ChevronLeftIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { ResourcesView } from '@/features/resources/components/resources-view';
-import { useCanManage } from '@/features/resources/lib/use-can-manage';
+import { useCanManage } from '@/lib/use-can-manage';
 
 export default function ResourcesPage() {
   const canManage = useCanManage();

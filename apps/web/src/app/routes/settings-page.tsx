@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ChevronRightIcon, DatabaseIcon, KeyRoundIcon } from 'lucide-react';
 import { MANAGER_ROLES } from '@ips/shared/catalogs/roles';
 import { PageHeader } from '@/components/page-header';
-import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { ActiveSessionsCard } from '@/features/sessions/components/active-sessions-card';
 import { MySessionsCard } from '@/features/sessions/components/my-sessions-card';
 import { LockedAccountsCard } from '@/features/users/components/locked-accounts-card';

@@ -13,8 +13,8 @@ import {
   EMPTY_FILTERS,
   type AgendaFilterState,
 } from '@/features/agendas/utils/agenda-filters';
-import { CheckboxList } from '@/features/resources/components/shared/checkbox-list';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
+import { CheckboxList } from '@/components/checkbox-list';
+import { SearchInput } from '@/components/search-input';
 
 interface Props {
   value: AgendaFilterState;

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useFilterOptions } from '@/features/agendas/api/agendas';
 import type { AgendaFilterState } from '@/features/agendas/utils/agenda-filters';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
+import { SearchInput } from '@/components/search-input';
 
 interface Props {
   value: AgendaFilterState;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { localDateTime } from '@ips/shared/format';
-import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 
 export interface OrgClock {
   timezone: string;

@@ -8,11 +8,11 @@ import { useSaveLocation, type Location } from '@/features/locations/api/locatio
 import { useLocationTypes } from '@/features/resources/api/location-types';
 import { useMunicipalities } from '@/features/resources/api/municipalities';
 import { useSpecialties } from '@/features/resources/api/specialties';
-import { CheckboxList } from '@/features/resources/components/shared/checkbox-list';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver, text } from '@/features/resources/lib/form';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
-import { byName } from '@/features/resources/lib/search';
+import { CheckboxList } from '@/components/checkbox-list';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver, text } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { byName } from '@/lib/search';
 
 interface Values {
   name: string;

@@ -10,10 +10,10 @@ import { LocationFormDialog } from '@/features/locations/components/location-for
 import { MonthPicker } from '@/features/locations/components/month-picker';
 import { currentMonth, type YearMonth } from '@/features/locations/lib/month';
 import { EmptyState, LoadError } from '@/components/list-states';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
-import { byName, matches } from '@/features/resources/lib/search';
-import { useCanManage } from '@/features/resources/lib/use-can-manage';
-import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
+import { SearchInput } from '@/components/search-input';
+import { byName, matches } from '@/lib/search';
+import { useCanManage } from '@/lib/use-can-manage';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 
 type StatusFilter = 'all' | 'Activa' | 'Inactiva';
 

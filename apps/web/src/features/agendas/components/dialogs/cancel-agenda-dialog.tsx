@@ -11,7 +11,7 @@ import { useCancelAgenda } from '@/features/agendas/api/agenda-mutations';
 import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-context';
 import { SelectField } from '@/features/agendas/components/dialogs/select-field';
 import { timeRange } from '@/features/agendas/utils/agenda-display';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
 
 const CHANNEL_LABELS: Record<(typeof NOTICE_CHANNELS)[number], string> = {
   sistema: 'Sistema',

@@ -15,8 +15,8 @@ import { useCreateAgenda } from '@/features/agendas/api/agenda-mutations';
 import { AgendaAutoFields } from '@/features/agendas/components/dialogs/agenda-auto-fields';
 import { AgendaPlaceFields } from '@/features/agendas/components/dialogs/agenda-place-fields';
 import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver } from '@/features/resources/lib/form';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver } from '@/lib/form';
 
 export interface CreateAgendaValues {
   location_id: string;

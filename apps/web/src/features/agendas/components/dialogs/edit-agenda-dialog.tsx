@@ -14,8 +14,8 @@ import { useUpdateAgenda } from '@/features/agendas/api/agenda-mutations';
 import { AgendaPlaceFields } from '@/features/agendas/components/dialogs/agenda-place-fields';
 import { SelectField } from '@/features/agendas/components/dialogs/select-field';
 import { hhmm } from '@/features/agendas/utils/agenda-display';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver } from '@/features/resources/lib/form';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver } from '@/lib/form';
 
 interface Values {
   location_id: string;

@@ -11,8 +11,8 @@ import type { Agenda } from '@/features/agendas/api/agendas';
 import { useRescheduleAgenda } from '@/features/agendas/api/agenda-mutations';
 import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
 import { hhmm } from '@/features/agendas/utils/agenda-display';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { formResolver } from '@/features/resources/lib/form';
+import { FormDialog } from '@/components/form-dialog';
+import { formResolver } from '@/lib/form';
 
 interface Values {
   date: string;

@@ -11,7 +11,7 @@ import type { Agenda } from '@/features/agendas/api/agendas';
 import { useTransferAgenda } from '@/features/agendas/api/agenda-mutations';
 import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
 import { timeRange } from '@/features/agendas/utils/agenda-display';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
 
 interface Props {
   open: boolean;

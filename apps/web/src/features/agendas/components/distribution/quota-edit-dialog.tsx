@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { DistributionEntry } from '@/features/agendas/api/distributions';
 import { useSetAssigned } from '@/features/agendas/api/agenda-mutations';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
 
 interface Props {
   open: boolean;

@@ -7,8 +7,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useAuth } from '@/lib/use-auth';
 import { cn } from '@/lib/utils';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
-import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
+import { SearchInput } from '@/components/search-input';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { useDailyQueue } from '@/features/queue/api/daily-queue';
 import { DailyQueueTable } from '@/features/queue/components/daily/daily-queue-table';
 import { DailyStats } from '@/features/queue/components/daily/daily-stats';

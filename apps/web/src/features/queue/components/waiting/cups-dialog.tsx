@@ -15,8 +15,8 @@ import {
 import { errorMessage } from '@/lib/error-toast';
 import { cn } from '@/lib/utils';
 import { cupsPageQuery } from '@/features/resources/api/cups';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
-import { useDebounced } from '@/features/resources/lib/use-debounced';
+import { SearchInput } from '@/components/search-input';
+import { useDebounced } from '@/lib/use-debounced';
 import type { WaitingEntry } from '@/features/queue/api/waiting-list';
 import { useUpdateEntryCups } from '@/features/queue/api/waiting-list-mutations';
 

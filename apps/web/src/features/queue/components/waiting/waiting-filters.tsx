@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
+import { SearchInput } from '@/components/search-input';
 import { EMPTY_FILTERS, hasActiveFilters, type QueueFilters } from '@/features/queue/utils/queue-order';
 
 const ALL = 'all';

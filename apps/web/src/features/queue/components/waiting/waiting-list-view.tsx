@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuth } from '@/lib/use-auth';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
-import { useOrgSettings } from '@/features/settings/hooks/use-org-settings';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { useWaitingList, type WaitingEntry } from '@/features/queue/api/waiting-list';
 import { AssignDialog } from '@/features/queue/components/waiting/assign-dialog';
 import { CupsDialog } from '@/features/queue/components/waiting/cups-dialog';

@@ -6,9 +6,9 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useSaveCups, type Cups } from '@/features/resources/api/cups';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver, text } from '@/features/resources/lib/form';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver, text } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 interface Values {
   code: string;

@@ -15,7 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useImportCups, type CupsImportResult } from '@/features/resources/api/cups';
 import { CupsImportLines, CupsImportSummary } from '@/features/resources/components/cups/cups-import-preview';
-import { notifyError, notifySuccess, serverMessage } from '@/features/resources/lib/notify';
+import { notifyError, notifySuccess, serverMessage } from '@/lib/notify';
 import { errorMessage } from '@/lib/error-toast';
 
 const EXAMPLE =

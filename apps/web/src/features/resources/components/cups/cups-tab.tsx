@@ -22,12 +22,12 @@ import { CupsStats } from '@/features/resources/components/cups/cups-stats';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
+import { SearchInput } from '@/components/search-input';
 import { StatusSwitch } from '@/features/resources/components/shared/status-switch';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
-import { useDebounced } from '@/features/resources/lib/use-debounced';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useDebounced } from '@/lib/use-debounced';
 
 const ALL = 'all';
 

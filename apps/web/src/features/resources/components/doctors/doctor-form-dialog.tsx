@@ -5,11 +5,11 @@ import { Input } from '@/components/ui/input';
 import { useSaveDoctor, type Doctor } from '@/features/resources/api/doctors';
 import { useSpecialties } from '@/features/resources/api/specialties';
 import { useLocations } from '@/features/locations/api/locations';
-import { CheckboxList } from '@/features/resources/components/shared/checkbox-list';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver, text } from '@/features/resources/lib/form';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
-import { byName } from '@/features/resources/lib/search';
+import { CheckboxList } from '@/components/checkbox-list';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver, text } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { byName } from '@/lib/search';
 
 interface Values {
   name: string;

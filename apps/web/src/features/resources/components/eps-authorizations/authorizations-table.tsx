@@ -13,7 +13,7 @@ import { DeleteDialog } from '@/features/resources/components/shared/delete-dial
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
-import { notifyError } from '@/features/resources/lib/notify';
+import { notifyError } from '@/lib/notify';
 import { usePaged } from '@/features/resources/lib/use-paged';
 
 interface Props {

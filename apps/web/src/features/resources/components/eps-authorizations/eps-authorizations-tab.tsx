@@ -9,11 +9,11 @@ import { useEpsList } from '@/features/resources/api/eps';
 import { useAuthorizedSpecialties, useSaveAuthorizations } from '@/features/resources/api/eps-authorizations';
 import { useSpecialties } from '@/features/resources/api/specialties';
 import { AuthorizationsTable } from '@/features/resources/components/eps-authorizations/authorizations-table';
-import { CheckboxList } from '@/features/resources/components/shared/checkbox-list';
+import { CheckboxList } from '@/components/checkbox-list';
 import { ListSkeleton } from '@/components/list-states';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
-import { byName } from '@/features/resources/lib/search';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { byName } from '@/lib/search';
 
 const EPS_AND_LOCATION = 'Debe seleccionar una EPS y una ubicación';
 

@@ -6,9 +6,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useSaveEps, type Eps } from '@/features/resources/api/eps';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver, text } from '@/features/resources/lib/form';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver, text } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 interface Values {
   name: string;

@@ -9,12 +9,12 @@ import { EpsFormDialog } from '@/features/resources/components/eps/eps-form-dial
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
+import { SearchInput } from '@/components/search-input';
 import { StatusSwitch } from '@/features/resources/components/shared/status-switch';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
-import { byName, matches } from '@/features/resources/lib/search';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { byName, matches } from '@/lib/search';
 
 export function EpsTab({ canManage }: { canManage: boolean }) {
   const eps = useEpsList();

@@ -10,11 +10,11 @@ import { ZonesCard } from '@/features/resources/components/locations/zones-card'
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
+import { SearchInput } from '@/components/search-input';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
-import { notifyError } from '@/features/resources/lib/notify';
-import { byName, matches } from '@/features/resources/lib/search';
+import { notifyError } from '@/lib/notify';
+import { byName, matches } from '@/lib/search';
 
 /** 'Sedes' with its two sub-sections, 'Zonas' and 'Municipios'. */
 export function LocationsTab({ canManage }: { canManage: boolean }) {

@@ -14,11 +14,11 @@ import { MunicipalityFormDialog } from '@/features/resources/components/location
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
+import { SearchInput } from '@/components/search-input';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
-import { notifyError } from '@/features/resources/lib/notify';
-import { byName, matches } from '@/features/resources/lib/search';
+import { notifyError } from '@/lib/notify';
+import { byName, matches } from '@/lib/search';
 import { usePaged } from '@/features/resources/lib/use-paged';
 
 const ALL = 'all';

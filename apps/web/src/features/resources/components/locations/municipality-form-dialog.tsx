@@ -8,10 +8,10 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useSaveMunicipality, type Municipality } from '@/features/resources/api/municipalities';
 import { useZones } from '@/features/resources/api/zones';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver, text } from '@/features/resources/lib/form';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
-import { byName } from '@/features/resources/lib/search';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver, text } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { byName } from '@/lib/search';
 
 interface Values {
   name: string;

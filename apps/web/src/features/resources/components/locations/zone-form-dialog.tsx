@@ -4,9 +4,9 @@ import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useSaveZone } from '@/features/resources/api/zones';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver } from '@/features/resources/lib/form';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 interface Values {
   name: string;

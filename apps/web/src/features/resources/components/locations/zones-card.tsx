@@ -7,8 +7,8 @@ import { DeleteDialog } from '@/features/resources/components/shared/delete-dial
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
-import { notifyError } from '@/features/resources/lib/notify';
-import { byName } from '@/features/resources/lib/search';
+import { notifyError } from '@/lib/notify';
+import { byName } from '@/lib/search';
 import { cn } from '@/lib/utils';
 
 interface ZonesCardProps {

@@ -15,9 +15,9 @@ import {
   CURRENCY_LABELS,
   SERVICE_CATEGORY_LABELS,
 } from '@/features/resources/components/services/service-labels';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver, text } from '@/features/resources/lib/form';
-import { notifyServiceError, notifySuccess } from '@/features/resources/lib/notify';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver, text } from '@/lib/form';
+import { notifyServiceError, notifySuccess } from '@/lib/notify';
 
 interface Values {
   name: string;

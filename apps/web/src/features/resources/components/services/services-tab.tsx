@@ -18,12 +18,12 @@ import { SERVICE_CATEGORY_LABELS } from '@/features/resources/components/service
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
-import { SearchInput } from '@/features/resources/components/shared/search-input';
+import { SearchInput } from '@/components/search-input';
 import { StatusSwitch } from '@/features/resources/components/shared/status-switch';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
-import { notifyServiceError, notifySuccess } from '@/features/resources/lib/notify';
-import { byName, matches } from '@/features/resources/lib/search';
+import { notifyServiceError, notifySuccess } from '@/lib/notify';
+import { byName, matches } from '@/lib/search';
 import { usePaged } from '@/features/resources/lib/use-paged';
 
 /** Spec part 2 §9: the service list pages by 25. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { Removed } from '@/features/resources/api/crud';
-import { isConflict, notifySuccess, serverMessage } from '@/features/resources/lib/notify';
+import { isConflict, notifySuccess, serverMessage } from '@/lib/notify';
 
 interface DeleteFlowOptions<T> {
   /** Toast after deleting, unless the server words it: 'Especialidad eliminada'. */

@@ -9,9 +9,9 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useSaveSpecialty, type Specialty } from '@/features/resources/api/specialties';
-import { FormDialog } from '@/features/resources/components/shared/form-dialog';
-import { applyServerErrors, formResolver, text } from '@/features/resources/lib/form';
-import { notifyError, notifySuccess } from '@/features/resources/lib/notify';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors, formResolver, text } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 interface Values {
   name: string;

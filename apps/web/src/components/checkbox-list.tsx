@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { matches } from '@/features/resources/lib/search';
+import { matches } from '@/lib/search';
 import { cn } from '@/lib/utils';
 
 export interface CheckOption {

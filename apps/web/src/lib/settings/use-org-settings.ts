@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE } from '@ips/shared/format';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
-import { useSettings } from '@/features/settings/api/get-settings';
+import { usePublicSettings } from '@/lib/settings/get-public-settings';
+import { useSettings } from '@/lib/settings/get-settings';
 
 export const DEFAULT_ORG_NAME = 'IPS';
 
