@@ -24,7 +24,7 @@ import {
   type PatientFormValues,
 } from '@/features/patients/utils/patient-form-values';
 import { toastServerError } from '@/features/patients/utils/server-error-toast';
-import { PregnancyPanel } from '@/features/pregnancies/components/pregnancy-panel';
+import { PregnancyPanel } from '@/features/patients/components/pregnancy/pregnancy-panel';
 import { errorMessage } from '@/lib/error-toast';
 
 interface EditProps {

@@ -3,10 +3,10 @@ import { BabyIcon, PlusIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useActivePregnancy } from '@/features/pregnancies/api/pregnancy-api';
-import { ActivePregnancyCard } from '@/features/pregnancies/components/active-pregnancy-card';
-import { PregnancyForm } from '@/features/pregnancies/components/pregnancy-form';
-import { PrenatalControls } from '@/features/pregnancies/components/prenatal-controls';
+import { useActivePregnancy } from '@/features/patients/api/pregnancy-api';
+import { ActivePregnancyCard } from '@/features/patients/components/pregnancy/active-pregnancy-card';
+import { PregnancyForm } from '@/features/patients/components/pregnancy/pregnancy-form';
+import { PrenatalControls } from '@/features/patients/components/pregnancy/prenatal-controls';
 import { errorMessage } from '@/lib/error-toast';
 
 /** Prenatal follow-up of a female patient, in the edit dialog (spec §2 "Pregnancy panel"). */

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { useRegisterPregnancy } from '@/features/pregnancies/api/pregnancy-api';
+import { useRegisterPregnancy } from '@/features/patients/api/pregnancy-api';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-toast';
 

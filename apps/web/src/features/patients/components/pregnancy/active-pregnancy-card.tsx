@@ -6,7 +6,7 @@ import { formatDate, localDate } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useUpdatePregnancy, type Pregnancy } from '@/features/pregnancies/api/pregnancy-api';
+import { useUpdatePregnancy, type Pregnancy } from '@/features/patients/api/pregnancy-api';
 import { errorMessage } from '@/lib/error-toast';
 
 function Stat({ label, value, tone }: { label: string; value: string; tone?: 'danger' }) {

@@ -4,8 +4,8 @@ import { formatDate } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { usePrenatalControls, type Pregnancy } from '@/features/pregnancies/api/pregnancy-api';
-import { PrenatalControlForm } from '@/features/pregnancies/components/prenatal-control-form';
+import { usePrenatalControls, type Pregnancy } from '@/features/patients/api/pregnancy-api';
+import { PrenatalControlForm } from '@/features/patients/components/pregnancy/prenatal-control-form';
 
 const nf = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
 

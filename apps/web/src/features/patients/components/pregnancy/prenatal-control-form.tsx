@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { useAddPrenatalControl, type Pregnancy } from '@/features/pregnancies/api/pregnancy-api';
+import { useAddPrenatalControl, type Pregnancy } from '@/features/patients/api/pregnancy-api';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-toast';
 
