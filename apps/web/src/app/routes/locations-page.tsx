@@ -1,4 +1,4 @@
-import { LocationsView } from '@/features/locations/components/locations-view';
+import { LocationsView } from '@/features/resources/components/locations/locations-view';
 
 export default function LocationsPage() {
   return <LocationsView />;

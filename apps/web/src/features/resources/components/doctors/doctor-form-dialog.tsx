@@ -4,7 +4,7 @@ import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useSaveDoctor, type Doctor } from '@/features/resources/api/doctors';
 import { useSpecialties } from '@/features/resources/api/specialties';
-import { useLocations } from '@/features/locations/api/locations';
+import { useLocations } from '@/features/resources/api/locations';
 import { CheckboxList } from '@/components/checkbox-list';
 import { FormDialog } from '@/components/form-dialog';
 import { applyServerErrors, formResolver, text } from '@/lib/form';

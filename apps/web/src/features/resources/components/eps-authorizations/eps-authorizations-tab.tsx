@@ -4,7 +4,7 @@ import { epsAuthorizationBatchBody } from '@ips/shared/schemas/resources-eps-aut
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useLocations } from '@/features/locations/api/locations';
+import { useLocations } from '@/features/resources/api/locations';
 import { useEpsList } from '@/features/resources/api/eps';
 import { useAuthorizedSpecialties, useSaveAuthorizations } from '@/features/resources/api/eps-authorizations';
 import { useSpecialties } from '@/features/resources/api/specialties';

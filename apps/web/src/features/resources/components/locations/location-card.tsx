@@ -4,9 +4,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
-import type { Location } from '@/features/locations/api/locations';
-import { LocationMetrics } from '@/features/locations/components/location-metrics';
-import type { YearMonth } from '@/features/locations/lib/month';
+import type { Location } from '@/features/resources/api/locations';
+import { LocationMetrics } from '@/features/resources/components/locations/location-metrics';
+import type { YearMonth } from '@/features/resources/lib/month';
 
 const MAX_SPECIALTIES = 6;
 

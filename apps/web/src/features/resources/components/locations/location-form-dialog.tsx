@@ -4,7 +4,7 @@ import { Combobox } from '@/components/ui/combobox';
 import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useSaveLocation, type Location } from '@/features/locations/api/locations';
+import { useSaveLocation, type Location } from '@/features/resources/api/locations';
 import { useLocationTypes } from '@/features/resources/api/location-types';
 import { useMunicipalities } from '@/features/resources/api/municipalities';
 import { useSpecialties } from '@/features/resources/api/specialties';

@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { monthLabel, shiftMonth, type YearMonth } from '@/features/locations/lib/month';
+import { monthLabel, shiftMonth, type YearMonth } from '@/features/resources/lib/month';
 
 interface MonthPickerProps {
   value: YearMonth;

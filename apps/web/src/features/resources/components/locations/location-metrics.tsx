@@ -1,7 +1,7 @@
 import { CalendarCheck2Icon } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useLocationMetrics } from '@/features/locations/api/locations';
-import type { YearMonth } from '@/features/locations/lib/month';
+import { useLocationMetrics } from '@/features/resources/api/locations';
+import type { YearMonth } from '@/features/resources/lib/month';
 import { cn } from '@/lib/utils';
 
 const count = new Intl.NumberFormat('es-CO');
