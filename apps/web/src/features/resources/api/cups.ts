@@ -1,27 +1,15 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CupsDto, CupsImportResult } from '@ips/shared/schemas/resources-cups';
 import { api, type ApiEnvelope } from '@/lib/api-client';
 import { useRemove, useSave, type Crud, type Saved } from '@/features/resources/api/crud';
 import { resourceKeys } from '@/features/resources/api/query-keys';
+import { cupsPageQuery, type CupsFilters } from '@/lib/cups-query';
 
 export type Cups = CupsDto;
 export type { CupsImportResult };
 
-export const CUPS_PAGE_SIZE = 20;
 /** Spec part 2 §9: offered when the catalogue has no categories yet or they cannot be loaded. */
 export const FALLBACK_CUPS_CATEGORIES = ['Ecografía', 'Ecografía Doppler', 'Odontología'] as const;
-
-export interface CupsFilters {
-  page: number;
-  search: string;
-  category: string;
-  status: '' | 'Activo' | 'Inactivo';
-}
-
-interface CupsPage {
-  cups: Cups[];
-  pagination: { total: number; total_pages: number; page: number; limit: number };
-}
 
 interface CupsStats {
   total: number;
@@ -37,24 +25,6 @@ const cupsApi: Crud<Cups> = {
   update: (id, body) => api.put<Saved<Cups>>(`/cups/${id}`, body),
   remove: (id) => api.delete(`/cups/${id}`),
 };
-
-export const cupsPageQuery = (f: CupsFilters) =>
-  queryOptions({
-    queryKey: [...resourceKeys.cups, 'page', f],
-    queryFn: ({ signal }) =>
-      api
-        .get<ApiEnvelope<CupsPage>>('/cups', {
-          signal,
-          query: {
-            page: f.page,
-            limit: CUPS_PAGE_SIZE,
-            search: f.search.trim() || undefined,
-            category: f.category || undefined,
-            status: f.status || undefined,
-          },
-        })
-        .then((r) => r.data),
-  });
 
 export const useCupsPage = (f: CupsFilters) =>
   useQuery({ ...cupsPageQuery(f), placeholderData: keepPreviousData });

@@ -1,4 +1,6 @@
-/** Query keys of the master data. Locations live in features/locations (`['locations']`). */
+import { CUPS_KEY } from '@/lib/cups-query';
+
+/** Query keys of the master data. Sedes use `['locations']` (api/locations.ts). */
 export const resourceKeys = {
   specialties: ['resources', 'specialties'] as const,
   doctors: ['resources', 'doctors'] as const,
@@ -6,7 +8,7 @@ export const resourceKeys = {
   municipalities: ['resources', 'municipalities'] as const,
   eps: ['resources', 'eps'] as const,
   locationTypes: ['resources', 'location-types'] as const,
-  cups: ['resources', 'cups'] as const,
+  cups: CUPS_KEY,
   services: ['resources', 'services'] as const,
   epsAuthorizations: ['resources', 'eps-authorizations'] as const,
 };

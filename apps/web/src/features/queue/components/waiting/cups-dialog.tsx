@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/error-toast';
 import { cn } from '@/lib/utils';
-import { cupsPageQuery } from '@/features/resources/api/cups';
+import { cupsPageQuery } from '@/lib/cups-query';
 import { SearchInput } from '@/components/search-input';
 import { useDebounced } from '@/lib/use-debounced';
 import type { WaitingEntry } from '@/features/queue/api/waiting-list';

@@ -7,15 +7,14 @@ import { Pagination } from '@/components/ui/pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import {
-  CUPS_PAGE_SIZE,
   FALLBACK_CUPS_CATEGORIES,
   useCupsCategories,
   useCupsPage,
   useDeleteCups,
   useSaveCups,
   type Cups,
-  type CupsFilters,
 } from '@/features/resources/api/cups';
+import { CUPS_PAGE_SIZE, type CupsFilters } from '@/lib/cups-query';
 import { CupsFormDialog } from '@/features/resources/components/cups/cups-form-dialog';
 import { CupsImportDialog } from '@/features/resources/components/cups/cups-import-dialog';
 import { CupsStats } from '@/features/resources/components/cups/cups-stats';
