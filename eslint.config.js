@@ -2,6 +2,31 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Architecture rules (ARCHITECTURE.md "Rules that keep the house livable", rule 1): a web feature never imports
+// another feature's internals (shared code goes to components/ or lib/; app/ composes features), and the API's
+// plugins/ and db/ know no feature module (app.ts hands them what they need).
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureBoundaries = webFeatures.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^@/features/(?!${feature}/)`,
+            message:
+              'Una feature no importa otra: lo compartido va a components/ o lib/, y app/ compone features.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -31,5 +56,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  ...featureBoundaries,
+  {
+    files: ['apps/api/src/plugins/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/modules/',
+              message: 'plugins/ y db/ no conocen ninguna feature: app.ts les pasa lo que necesitan.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

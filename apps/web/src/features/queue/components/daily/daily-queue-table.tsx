@@ -1,18 +1,28 @@
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import type { DailyAppointment } from '@/features/queue/api/daily-queue';
-import { AppointmentActionsMenu } from '@/features/appointments/components/actions/appointment-actions-menu';
-import { AppointmentStatusBadge } from '@/features/appointments/components/status-badge';
 import { DailyStatusButtons } from '@/features/queue/components/daily/daily-status-buttons';
 
 const hhmm = (text: string) => text.slice(11, 16);
+
+/**
+ * What the appointments feature draws in each row (its status badge, its actions menu): the page composes them
+ * in (app/routes/daily-queue-page.tsx), so the queue does not reach into another feature.
+ */
+export interface DailyAppointmentSlots {
+  renderStatus: (status: string) => ReactNode;
+  renderActions: (appointment: DailyAppointment) => ReactNode;
+}
 
 export function DailyQueueTable({
   appointments,
   nextId,
   canChange,
   canComplete,
+  renderStatus,
+  renderActions,
 }: {
   appointments: DailyAppointment[];
   /** The appointment to attend next, highlighted. */
@@ -20,7 +30,7 @@ export function DailyQueueTable({
   canChange: boolean;
   /** The day shown is today or past: attended can be recorded. */
   canComplete: boolean;
-}) {
+} & DailyAppointmentSlots) {
   return (
     <Table aria-label="Citas del día">
       <TableHeader>
@@ -67,14 +77,12 @@ export function DailyQueueTable({
               <TableCell className="max-w-48 truncate" title={a.location_name}>
                 {a.location_name}
               </TableCell>
-              <TableCell>
-                <AppointmentStatusBadge status={a.status} />
-              </TableCell>
+              <TableCell>{renderStatus(a.status)}</TableCell>
               {canChange && (
                 <TableCell>
                   <div className="flex items-center justify-end gap-1">
                     <DailyStatusButtons appointment={a} canComplete={canComplete} />
-                    <AppointmentActionsMenu appointment={a} />
+                    {renderActions(a)}
                   </div>
                 </TableCell>
               )}

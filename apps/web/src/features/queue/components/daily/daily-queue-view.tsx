@@ -10,7 +10,10 @@ import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { SearchInput } from '@/components/search-input';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { useDailyQueue } from '@/features/queue/api/daily-queue';
-import { DailyQueueTable } from '@/features/queue/components/daily/daily-queue-table';
+import {
+  DailyQueueTable,
+  type DailyAppointmentSlots,
+} from '@/features/queue/components/daily/daily-queue-table';
 import { DailyStats } from '@/features/queue/components/daily/daily-stats';
 import { DayNavigator } from '@/features/queue/components/daily/day-navigator';
 import { useQueueLive } from '@/features/queue/hooks/use-queue-live';
@@ -24,7 +27,7 @@ const ALL = 'all';
  * day's counts, the next one to attend, and the status changes. Live: the queue stream and the shell's
  * polling refresh it.
  */
-export function DailyQueueView() {
+export function DailyQueueView(slots: DailyAppointmentSlots) {
   const { timezone } = useOrgSettings();
   const { user } = useAuth();
   const today = localDate(new Date(), timezone);
@@ -92,6 +95,7 @@ export function DailyQueueView() {
               nextId={next?.id ?? null}
               canChange={canChange}
               canComplete={date <= today}
+              {...slots}
             />
           </div>
         )}
