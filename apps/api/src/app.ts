@@ -17,6 +17,7 @@ import { EventBus } from './lib/event-bus';
 import { startEventRetention } from './lib/event-retention';
 import { findUp } from './lib/paths';
 import { loadSigningKey } from './lib/tokens';
+import { TxHooks } from './lib/tx-hooks';
 import { VERSION } from './lib/version';
 import { safeUrl, serializeError } from './lib/log-safety';
 import authPlugin from './plugins/auth';
@@ -34,7 +35,7 @@ import pregnancyRoutes from './modules/pregnancies/routes';
 import sessionRoutes from './modules/sessions/routes';
 import settingsRoutes from './modules/settings/routes';
 import userRoutes from './modules/users/routes';
-import unlockRoutes from './modules/users/unlock-routes';
+import unlockRoutes from './modules/auth/unlock-routes';
 import specialtyRoutes from './modules/specialties/routes';
 import doctorRoutes from './modules/doctors/routes';
 import locationRoutes from './modules/locations/routes';
@@ -50,6 +51,8 @@ import availabilityRoutes from './modules/availabilities/routes';
 import appointmentRoutes from './modules/appointments/routes';
 import bookingRoutes from './modules/appointments/booking-routes';
 import autoAssignmentRoutes from './modules/auto-assignment/routes';
+import { registerQueueHooks } from './modules/queue/appointment-hooks';
+import returnToQueueRoutes from './modules/queue/return-to-queue-routes';
 import queueRoutes from './modules/queue/routes';
 import waitingListRoutes from './modules/queue/waiting-list-routes';
 import callLogRoutes from './modules/call-logs/routes';
@@ -133,7 +136,9 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     const jwtKey = await loadSigningKey(database.db, config.jwtSecret);
     const events = new EventBus(database);
     await events.start();
-    app.decorate('deps', { config, database, db: database.db, events, jwtKey });
+    const hooks = new TxHooks();
+    registerQueueHooks(hooks);
+    app.decorate('deps', { config, database, db: database.db, events, jwtKey, hooks });
     const stopEventRetention = startEventRetention(app.deps, app.log);
     app.addHook('onClose', async () => {
       await stopEventRetention();
@@ -204,6 +209,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           bookingRoutes,
           autoAssignmentRoutes,
           queueRoutes,
+          returnToQueueRoutes,
           waitingListRoutes,
           callLogRoutes,
           transferRoutes,

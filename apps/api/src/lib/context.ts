@@ -2,6 +2,7 @@ import type { Role } from '@ips/shared/catalogs/roles';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { EventBus } from './event-bus';
+import type { TxHooks } from './tx-hooks';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. Every /api route declares one. */
 export type Policy = 'public' | 'authenticated' | readonly Role[];
@@ -29,6 +30,8 @@ export interface AppDeps {
   db: Db;
   events: EventBus;
   jwtKey: Uint8Array;
+  /** What modules do inside each other's transactions (lib/tx-hooks.ts), wired in app.ts. */
+  hooks: TxHooks;
 }
 
 declare module 'fastify' {

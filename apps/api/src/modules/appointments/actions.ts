@@ -6,12 +6,10 @@ import { DEFAULT_CANCEL_REASON, type AppointmentStatus } from '@ips/shared/schem
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import { freedSlotAction, offerFreedSlot } from '../queue/freed-slot';
-import { publishQueueEvent } from '../queue/events';
-import { cancelWaitingFromAppointment } from '../queue/repo';
 import { checkWithinAgenda } from './agenda-time';
 import * as brepo from './booking-repo';
 import { auditView, toAppointmentDto } from './dto';
+import { RESTORED, SLOT_FREED } from './hooks';
 import * as repo from './repo';
 import { APPOINTMENTS_CHANNEL } from './service';
 import { NO_SLOTS_MESSAGE, releaseSlot, takeSlot } from './slots';
@@ -123,25 +121,12 @@ export async function updateAppointment(
     if (Object.keys(values).length === 0) throw new AppError('VALIDATION', 'No hay cambios para guardar');
 
     const after = (await repo.update(tx, id, values))!;
-    if (action === 'restore') await leaveQueueOnRestore(tx, deps, actor, id);
+    if (action === 'restore') await deps.hooks.run(RESTORED, tx, deps, actor, id);
     await record(tx, deps, actor, action, before, after);
     if (action === 'cancel' && from === 'Confirmada')
-      await offerFreedSlot(tx, deps, actor, after, await freedSlotAction(tx));
+      await deps.hooks.run(SLOT_FREED, tx, deps, actor, after);
     return toAppointmentDto((await repo.findWithNames(tx, id))!, tz);
   });
-}
-
-/** A restored appointment's patient no longer waits: the entry its cancellation created leaves the queue. */
-async function leaveQueueOnRestore(tx: Executor, deps: AppDeps, actor: Actor, appointmentId: number) {
-  for (const entry of await cancelWaitingFromAppointment(tx, appointmentId, 'Cita restaurada')) {
-    await writeAudit(tx, actor, {
-      table: 'queue_entries',
-      recordId: entry.id,
-      action: 'remove',
-      newValues: { status: entry.status, outcome: entry.outcome, restored_appointment_id: appointmentId },
-    });
-    await publishQueueEvent(tx, deps, 'cancelled', entry);
-  }
 }
 
 /** Cancelada → Confirmada when the slot is still free and nothing overlaps at its time; else 409. */
@@ -157,7 +142,7 @@ export async function restoreAppointment(deps: AppDeps, actor: Actor, id: number
       cancellationReason: null,
       cancelledAt: null,
     }))!;
-    await leaveQueueOnRestore(tx, deps, actor, id);
+    await deps.hooks.run(RESTORED, tx, deps, actor, id);
     await record(tx, deps, actor, 'restore', before, after);
     return toAppointmentDto((await repo.findWithNames(tx, id))!, tz);
   });

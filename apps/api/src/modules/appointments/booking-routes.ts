@@ -5,8 +5,6 @@ import {
   BOOKING_MESSAGES as M,
   IDEMPOTENCY_HEADER,
   appointmentResponse,
-  cancelAndReassignBody,
-  cancelAndReassignResponse,
   conflictsQuery,
   conflictsResponse,
   createAppointmentBody,
@@ -22,7 +20,6 @@ import { actorOf } from '../../lib/context';
 import { readScopeOf } from '../../lib/read-scope';
 import { restoreAppointment, updateAppointment } from './actions';
 import { createAppointment } from './booking';
-import { cancelAndReassign } from './cancel-and-reassign';
 import { dailyQueue, findConflicts, myAppointments } from './queries';
 
 /**
@@ -113,26 +110,6 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await dailyQueue(app.deps, request.query, await readScopeOf(app.deps, request.user)),
-    }),
-  );
-
-  app.post(
-    '/appointments/cancel-and-reassign',
-    {
-      config: { policy: BOOKING_ROLES },
-      schema: {
-        tags,
-        summary:
-          'Devolver a la cola de espera (cancela la cita; con auto_assign el cupo pasa al siguiente paciente de la especialidad)',
-        body: cancelAndReassignBody,
-        response: { 200: cancelAndReassignResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      error: null,
-      data: await cancelAndReassign(app.deps, actorOf(request), request.body),
-      message: M.returnedToQueue,
     }),
   );
 

@@ -9,8 +9,8 @@ import { availabilities } from '../../db/schema/agendas';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 import { CLINIC, doctorFilter, type ReadScope } from '../../lib/read-scope';
-import { freedSlotAction, offerFreedSlot } from '../queue/freed-slot';
 import { auditView, toAppointmentDto } from './dto';
+import { SLOT_FREED } from './hooks';
 import * as repo from './repo';
 import { releaseSlot, takeSlot } from './slots';
 
@@ -83,8 +83,7 @@ export async function cancelAppointment(
       id,
       availability_id: before.availabilityId,
     });
-    if (before.status === 'Confirmada')
-      await offerFreedSlot(tx, deps, actor, before, await freedSlotAction(tx));
+    if (before.status === 'Confirmada') await deps.hooks.run(SLOT_FREED, tx, deps, actor, before);
     return toAppointmentDto((await repo.findWithNames(tx, id))!, tz);
   });
 }

@@ -5,11 +5,10 @@ import {
   listCallLogsQuery,
   listCallLogsResponse,
 } from '@ips/shared/schemas/call-logs';
-import { CALL_LOG_READ_ROLES } from '@ips/shared/catalogs/roles';
+import { CALL_LOG_READ_ROLES, FRONT_DESK_ROLES } from '@ips/shared/catalogs/roles';
 import { actorOf } from '../../lib/context';
 import { logPatientRead } from '../../lib/patient-access';
 import { registerConstraintMessage } from '../../plugins/errors';
-import { QUEUE_ROLES } from '../queue/roles';
 import { createCallLog, listCallLogs } from './service';
 
 const callLogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +41,7 @@ const callLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/call-logs',
     {
-      config: { policy: QUEUE_ROLES },
+      config: { policy: FRONT_DESK_ROLES },
       schema: {
         tags,
         summary: 'Registrar una llamada de un agente',

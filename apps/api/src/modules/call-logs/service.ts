@@ -6,8 +6,10 @@ import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 import * as brepo from '../appointments/booking-repo';
-import { CALL_LOGS_CHANNEL } from '../queue/events';
 import * as repo from './repo';
+
+/** Call logs created or changed (automated call requests, the agents' logs); payloads carry ids only. */
+export const CALL_LOGS_CHANNEL = 'call_logs';
 
 export async function listCallLogs(deps: AppDeps, q: ListCallLogsQuery) {
   const tz = deps.config.orgTimezone;

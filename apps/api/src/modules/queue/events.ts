@@ -4,8 +4,6 @@ import type { AppDeps } from '../../lib/context';
 
 /** Live-update channel of the waiting queue; payloads carry ids only. */
 export const QUEUE_CHANNEL = 'queue';
-/** Call logs created or changed (automated call requests, the agents' logs); payloads carry ids only. */
-export const CALL_LOGS_CHANNEL = 'call_logs';
 
 interface EntryLike {
   id: number;

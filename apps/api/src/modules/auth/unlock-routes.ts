@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { idParam, ok, successOnly } from '@ips/shared/schemas/common';
 import { listLockedQuery, lockedAccountDto } from '@ips/shared/schemas/login-locks';
 import { actorOf } from '../../lib/context';
-import { listLockedAccounts, unlockUser } from '../auth/locks-service';
+import { listLockedAccounts, unlockUser } from './locks-service';
 
-/** Accounts locked by failed sign-ins and their unlock (decision 019); the rules live in auth/locks-service. */
+/** Accounts locked by failed sign-ins and their unlock (decision 019); the rules live in locks-service. */
 const unlockRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
   const policy = ['admin'] as const;

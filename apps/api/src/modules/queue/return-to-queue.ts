@@ -8,14 +8,14 @@ import {
 } from '@ips/shared/schemas/appointment-booking';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import { publishQueueEvent } from '../queue/events';
-import { freedSlotAction, offerFreedSlot } from '../queue/freed-slot';
-import * as qrepo from '../queue/repo';
-import * as brepo from './booking-repo';
-import { auditView, toAppointmentDto } from './dto';
-import * as repo from './repo';
-import { APPOINTMENTS_CHANNEL } from './service';
-import { releaseSlot } from './slots';
+import * as brepo from '../appointments/booking-repo';
+import { auditView, toAppointmentDto } from '../appointments/dto';
+import * as repo from '../appointments/repo';
+import { APPOINTMENTS_CHANNEL } from '../appointments/service';
+import { releaseSlot } from '../appointments/slots';
+import { publishQueueEvent } from './events';
+import { freedSlotAction, offerFreedSlot } from './freed-slot';
+import * as qrepo from './repo';
 
 /**
  * Returns a Confirmada appointment's patient to the waiting queue (spec §4, §7), in one transaction: the
@@ -23,7 +23,7 @@ import { releaseSlot } from './slots';
  * duration) goes to the first patient waiting for the specialty who is free then, whose entry is marked
  * 'Cita agendada'; then the returned patient joins the queue ('reagendar'), so they never get their own slot.
  */
-export async function cancelAndReassign(
+export async function returnToQueue(
   deps: AppDeps,
   actor: Actor,
   body: CancelAndReassignBody,
