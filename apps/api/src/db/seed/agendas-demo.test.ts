@@ -53,6 +53,25 @@ describe('demo agendas (demo mode only)', () => {
     expect(quotas).toEqual([]);
   });
 
+  it('books each specialty with the patients it sees: children in pediatrics, adults in internal medicine, women in obstetrics', async () => {
+    const misfits = await q<{ specialty: string; n: number }>(`
+      select s.name specialty, count(*)::int n
+        from (select patient_id, specialty_id, scheduled_at from appointments
+              union all select patient_id, specialty_id, created_at from queue_entries) b
+        join patients p on p.id = b.patient_id
+        join specialties s on s.id = b.specialty_id
+       where (s.name = 'Pediatría' and (p.birth_date is null or age(b.scheduled_at::date, p.birth_date) >= interval '18 years'))
+          or (s.name in ('Medicina Interna', 'Cardiología') and (p.birth_date is null or age(b.scheduled_at::date, p.birth_date) < interval '17 years'))
+          or (s.name in ('Ginecología', 'Obstetricia') and p.gender is distinct from 'Femenino')
+          or (s.name = 'Obstetricia' and age(b.scheduled_at::date, p.birth_date) > interval '46 years')
+       group by s.name`);
+    expect(misfits).toEqual([]);
+    const [pediatric] = await q<{ n: number }>(
+      `select count(*)::int n from appointments a join specialties s on s.id = a.specialty_id where s.name = 'Pediatría'`,
+    );
+    expect(pediatric!.n).toBeGreaterThan(20);
+  });
+
   it('is idempotent', async () => {
     const [{ n }] = (await q<{ n: number }>('select count(*)::int n from availabilities')) as [{ n: number }];
     expect(await seedAgendasDemo(t.app.deps.db, t.app.deps.config.orgTimezone)).toBe(0);

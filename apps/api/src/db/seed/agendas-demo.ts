@@ -7,6 +7,7 @@ import { availabilities, availabilityDistributions } from '../schema/agendas';
 import { appointments } from '../schema/appointments';
 import { holidays } from '../schema/holidays';
 import { patients } from '../schema/patients';
+import { fitsSpecialty, reasonsFor, type DemoPatient } from './clinical-fit';
 import {
   doctorLocations,
   doctors,
@@ -30,18 +31,6 @@ function rng(seed: number) {
   };
 }
 
-const REASONS = [
-  'Control de rutina',
-  'Primera vez',
-  'Dolor abdominal',
-  'Control de hipertensión',
-  'Revisión de exámenes',
-  'Cefalea persistente',
-  'Control de diabetes',
-  'Dolor lumbar',
-  'Chequeo general',
-  'Seguimiento de tratamiento',
-];
 const CANCEL_REASONS = [
   'El paciente no puede asistir',
   'Solicitud del paciente',
@@ -57,6 +46,7 @@ const BLOCKS = [
 interface DoctorPlan {
   id: number;
   specialtyId: number;
+  specialtyName: string;
   duration: number;
   locationIds: number[];
 }
@@ -67,7 +57,9 @@ async function doctorPlans(tx: Tx): Promise<DoctorPlan[]> {
     tx.select().from(doctorSpecialties).orderBy(asc(doctorSpecialties.specialtyId)),
     tx.select().from(doctorLocations).orderBy(asc(doctorLocations.locationId)),
     tx.select().from(locationSpecialties),
-    tx.select({ id: specialties.id, minutes: specialties.defaultDurationMinutes }).from(specialties),
+    tx
+      .select({ id: specialties.id, name: specialties.name, minutes: specialties.defaultDurationMinutes })
+      .from(specialties),
   ]);
   return docs.flatMap((d) => {
     const specialtyId = ds.find((x) => x.doctorId === d.id)?.specialtyId;
@@ -76,10 +68,12 @@ async function doctorPlans(tx: Tx): Promise<DoctorPlan[]> {
       .filter((x) => x.doctorId === d.id)
       .map((x) => x.locationId)
       .filter((l) => ls.some((x) => x.locationId === l && x.specialtyId === specialtyId));
-    const minutes = specs.find((s) => s.id === specialtyId)?.minutes ?? 30;
+    const specialty = specs.find((s) => s.id === specialtyId);
+    const minutes = specialty?.minutes ?? 30;
     // Agenda durations are 15–240 in steps of 5.
     const duration = Math.min(240, Math.max(15, Math.round(minutes / 5) * 5));
-    return locationIds.length ? [{ id: d.id, specialtyId, duration, locationIds }] : [];
+    const specialtyName = specialty?.name ?? '';
+    return locationIds.length ? [{ id: d.id, specialtyId, specialtyName, duration, locationIds }] : [];
   });
 }
 
@@ -103,12 +97,30 @@ function planAgendas(
   today: string,
   tz: string,
   holidaySet: ReadonlySet<string>,
-  patientIds: number[],
+  patients: DemoPatient[],
 ): PlannedAgenda[] {
   const random = rng(DEMO_SEED);
   const lastPastDay = days.filter((d) => d < today).at(-1);
   const future = days.filter((d) => d >= today);
-  let nextPatient = 0;
+  // Each specialty books from the patients it would see (clinical-fit.ts), in turn.
+  const pools = new Map<string, number[]>();
+  const poolOf = (specialty: string) => {
+    let pool = pools.get(specialty);
+    if (!pool) {
+      // Fit on the first and the last day, so nobody comes of age in between.
+      pool = patients
+        .filter((p) => fitsSpecialty(specialty, p, days[0]!) && fitsSpecialty(specialty, p, days.at(-1)!))
+        .map((p) => p.id);
+      pools.set(specialty, pool);
+    }
+    return pool;
+  };
+  const cursors = new Map<string, number>();
+  const nextOf = (specialty: string, pool: number[]) => {
+    const k = cursors.get(specialty) ?? 0;
+    cursors.set(specialty, k + 1);
+    return pool[k % pool.length]!;
+  };
   const out: PlannedAgenda[] = [];
   for (const day of days) {
     const weekday = isoWeekday(day);
@@ -129,10 +141,12 @@ function planAgendas(
         ? 0.55 + random() * 0.35
         : Math.max(0.05, 0.7 - future.indexOf(day) * 0.03 + random() * 0.2);
       const appointmentsOf: AppointmentInsert[] = [];
-      for (let k = 0; k < Math.min(capacity, Math.round(capacity * fill)) && patientIds.length; k++) {
-        let patientId = patientIds[nextPatient++ % patientIds.length]!;
-        for (let tries = 0; bookedToday.has(patientId) && tries < patientIds.length; tries++)
-          patientId = patientIds[nextPatient++ % patientIds.length]!;
+      const pool = poolOf(plan.specialtyName);
+      const reasons = reasonsFor(plan.specialtyName);
+      for (let k = 0; k < Math.min(capacity, Math.round(capacity * fill)) && pool.length; k++) {
+        let patientId = nextOf(plan.specialtyName, pool);
+        for (let tries = 0; bookedToday.has(patientId) && tries < pool.length; tries++)
+          patientId = nextOf(plan.specialtyName, pool);
         if (bookedToday.has(patientId)) break;
         bookedToday.add(patientId);
         const status = pickStatus(past, random());
@@ -150,7 +164,7 @@ function planAgendas(
           durationMinutes: plan.duration,
           status,
           appointmentType: random() < 0.9 ? 'Presencial' : 'Teleconsulta',
-          reason: REASONS[Math.floor(random() * REASONS.length)]!,
+          reason: reasons[Math.floor(random() * reasons.length)]!,
           insuranceType: random() < 0.85 ? 'EPS' : 'Particular',
           cancellationReason:
             status === 'Cancelada' ? CANCEL_REASONS[Math.floor(random() * CANCEL_REASONS.length)]! : null,
@@ -215,10 +229,11 @@ export async function seedAgendasDemo(db: Db, tz: string, now: Date = new Date()
       ).map((h) => h.date),
     );
     const days = workingDays(first, last, { excludeWeekends: true, holidays: holidaySet });
-    const patientIds = (await tx.select({ id: patients.id }).from(patients).orderBy(asc(patients.id))).map(
-      (p) => p.id,
-    );
-    const planned = planAgendas(plans, days, today, tz, holidaySet, patientIds);
+    const demoPatients = await tx
+      .select({ id: patients.id, birthDate: patients.birthDate, gender: patients.gender })
+      .from(patients)
+      .orderBy(asc(patients.id));
+    const planned = planAgendas(plans, days, today, tz, holidaySet, demoPatients);
     // A doctor has one agenda per day and block, so (doctor, date, start) finds each inserted row's plan.
     const key = (doctorId: number, date: string, start: string) => `${doctorId}|${date}|${start.slice(0, 5)}`;
     const byKey = new Map(planned.map((p) => [key(p.agenda.doctorId, p.agenda.date, p.agenda.startTime), p]));

@@ -3,7 +3,8 @@ import type { Db } from '../client';
 import { appointments } from '../schema/appointments';
 import { patients } from '../schema/patients';
 import { queueEntries } from '../schema/queue';
-import { doctorSpecialties } from '../schema/resources';
+import { doctorSpecialties, specialties } from '../schema/resources';
+import { fitsSpecialty, reasonsFor } from './clinical-fit';
 
 /*
  * Demo waiting queue (demo mode only): patients waiting for the specialties the demo doctors practise, with the
@@ -12,19 +13,6 @@ import { doctorSpecialties } from '../schema/resources';
  * appointment with.
  * Deterministic, and run only while the queue is empty, so a restart changes nothing.
  */
-
-const REASONS = [
-  'Control de hipertensión arterial',
-  'Dolor lumbar de dos semanas',
-  'Revisión de exámenes de laboratorio',
-  'Control prenatal',
-  'Seguimiento de diabetes tipo 2',
-  'Consulta por cefalea recurrente',
-  'Control de crecimiento y desarrollo',
-  'Valoración por remisión de medicina general',
-  'Dolor articular en rodilla derecha',
-  'Renovación de fórmula médica',
-];
 
 /** Priority, origin and hours waiting of each demo entry; Urgente and Alta are few, as in a real queue. */
 const PLAN: { priority: 'Urgente' | 'Alta' | 'Normal' | 'Baja'; source: string; hours: number }[] = [
@@ -49,19 +37,16 @@ const PLAN: { priority: 'Urgente' | 'Alta' | 'Normal' | 'Baja'; source: string; 
 export async function seedQueueDemo(db: Db, now: Date = new Date()): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(queueEntries);
   if ((existing?.n ?? 0) > 0) return 0;
-  const specialtyIds = [
-    ...new Set(
-      (
-        await db
-          .select({ id: doctorSpecialties.specialtyId })
-          .from(doctorSpecialties)
-          .orderBy(asc(doctorSpecialties.specialtyId))
-      ).map((r) => r.id),
-    ),
-  ];
-  if (specialtyIds.length === 0) return 0;
+  const practised = await db
+    .selectDistinct({ id: doctorSpecialties.specialtyId, name: specialties.name })
+    .from(doctorSpecialties)
+    .innerJoin(specialties, eq(specialties.id, doctorSpecialties.specialtyId))
+    .orderBy(asc(doctorSpecialties.specialtyId));
+  if (practised.length === 0) return 0;
+  const today = now.toISOString().slice(0, 10);
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
   const candidates = await db
-    .select({ id: patients.id })
+    .select({ id: patients.id, birthDate: patients.birthDate, gender: patients.gender })
     .from(patients)
     .where(eq(patients.status, 'Activo'))
     .orderBy(sql`${patients.id} desc`)
@@ -82,19 +67,22 @@ export async function seedQueueDemo(db: Db, now: Date = new Date()): Promise<num
   const rows = candidates.flatMap((p, i) => {
     const plan = PLAN[i]!;
     const busy = new Set(upcoming.filter((u) => u.patientId === p.id).map((u) => u.specialtyId));
-    const specialtyId = specialtyIds
-      .map((_, k) => specialtyIds[(i * 5 + k) % specialtyIds.length]!)
-      .find((id) => !busy.has(id));
-    if (specialtyId === undefined) return [];
+    const specialty = practised
+      .map((_, k) => practised[(i * 5 + k) % practised.length]!)
+      .find(
+        (sp) => !busy.has(sp.id) && fitsSpecialty(sp.name, p, today) && fitsSpecialty(sp.name, p, weekAgo),
+      );
+    if (specialty === undefined) return [];
+    const reasons = reasonsFor(specialty.name);
     const createdAt = new Date(now.getTime() - plan.hours * 3_600_000);
     return [
       {
         patientId: p.id,
-        specialtyId,
+        specialtyId: specialty.id,
         priorityLevel: plan.priority,
         source: plan.source,
         callType: plan.source === 'return_to_queue' ? 'reagendar' : 'normal',
-        reason: REASONS[i % REASONS.length]!,
+        reason: reasons[i % reasons.length]!,
         appointmentType: i % 6 === 5 ? 'Teleconsulta' : 'Presencial',
         createdAt,
         updatedAt: createdAt,

@@ -69,6 +69,12 @@ describe('demo master data', () => {
       base_price: number;
     }[];
     expect(svc.every((s) => s.currency === 'COP' && s.base_price > 0)).toBe(true);
+    // The demo's CUPS carry the demo provider's prices, not $ 0.
+    const codes = await t.app.deps.database.query<{ code: string; price: string }>(
+      'select code, price::text from cups order by code',
+    );
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.filter((c) => Number(c.price) <= 0)).toEqual([]);
     const auths = (await admin({ method: 'GET', url: '/api/eps-authorizations' })).json().data as {
       is_currently_valid: boolean;
     }[];

@@ -19,7 +19,7 @@ import { users } from '../schema/users';
  * A small CUPS catalogue for a fresh installation: seeded on every start but only into an empty table, so
  * codes an administrator deleted or edited stay as they are. Only codes whose number and name are certain;
  * the complete table is the Ministry's (SISPRO) and is loaded with POST /api/cups/import. Prices are the
- * provider's own, so they start at 0.
+ * provider's own, so a real installation starts them at 0; the demo sets its own (CUPS_DEMO_PRICES).
  */
 export const CUPS_CATALOGUE: readonly { code: string; name: string; category: string }[] = [
   { code: '890201', name: 'Consulta de primera vez por medicina general', category: 'Consulta' },
@@ -43,6 +43,18 @@ export const CUPS_CATALOGUE: readonly { code: string; name: string; category: st
     category: 'Diagnóstico cardiovascular',
   },
 ];
+
+/** The demo provider's prices for the seeded CUPS (pesos), in line with its services' prices. */
+export const CUPS_DEMO_PRICES: Readonly<Record<string, number>> = {
+  '890201': 45000,
+  '890301': 38000,
+  '890203': 40000,
+  '902210': 18000,
+  '903841': 8000,
+  '903895': 9500,
+  '907106': 12000,
+  '895100': 45000,
+};
 
 export async function seedCupsCatalogue(db: Executor): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(cups);
@@ -273,6 +285,13 @@ export async function seedResourcesDemo(db: Db): Promise<void> {
       .values(
         SERVICES.map(([name, category, basePrice]) => ({ name, category, basePrice, currency: 'COP' })),
       );
+
+    // Prices of the seeded CUPS still at 0 (an administrator's own prices are kept).
+    for (const [code, price] of Object.entries(CUPS_DEMO_PRICES))
+      await tx
+        .update(cups)
+        .set({ price })
+        .where(and(eq(cups.code, code), eq(cups.price, 0)));
 
     for (const [epsName, since, locs, specs] of AGREEMENTS) {
       const [insurer] = await tx.select({ id: eps.id }).from(eps).where(eq(eps.name, epsName));
