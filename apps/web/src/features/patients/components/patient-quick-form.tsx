@@ -7,6 +7,7 @@ import { useCreatePatient } from '@/features/patients/api/patient-mutations';
 import { TextField } from '@/features/patients/components/form-controls';
 import {
   applyServerErrors,
+  PHONE_HINT,
   quickPatientResolver,
   type QuickPatientOutput,
   type QuickPatientValues,
@@ -72,8 +73,8 @@ export function PatientQuickForm({ onBack, onDone }: { onBack: () => void; onDon
           type="tel"
           inputMode="tel"
           autoComplete="off"
-          maxLength={15}
           placeholder="Ej. 3001234567"
+          hint={PHONE_HINT}
         />
       </div>
       <DialogFooter>
