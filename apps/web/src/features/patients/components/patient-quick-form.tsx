@@ -26,7 +26,7 @@ export function PatientQuickForm({ onBack, onDone }: { onBack: () => void; onDon
   const submit = form.handleSubmit((values) =>
     create.mutateAsync(values).then(
       (p) => {
-        toast.success('Paciente creado', { description: `${p.name} fue registrado exitosamente.` });
+        toast.success('Paciente creado', { description: `Se registró a ${p.name} exitosamente.` });
         onDone();
       },
       (err: unknown) => toastServerError('Error al crear paciente', err, applyServerErrors(form, err)),

@@ -62,7 +62,7 @@ export function PatientWizard({
     (values) =>
       create.mutateAsync(values).then(
         (p) => {
-          toast.success('Paciente creado', { description: `${p.name} fue registrado exitosamente.` });
+          toast.success('Paciente creado', { description: `Se registró a ${p.name} exitosamente.` });
           onDone();
         },
         (err: unknown) => {
