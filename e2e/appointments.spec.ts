@@ -111,7 +111,8 @@ test.describe('Citas', () => {
     const dialog = page.getByRole('dialog', { name: 'Cancelar cita' });
     const message = dialog.getByLabel('Mensaje para el paciente');
     await message.fill('');
-    await expect(dialog.getByRole('button', { name: 'Confirmar cancelación' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Confirmar cancelación' }).click();
+    await expect(dialog.getByText('Debe escribir un mensaje para el paciente')).toBeVisible();
     await message.fill('El doctor no atenderá ese día; le llamaremos para reprogramar');
     await dialog.getByRole('button', { name: 'Confirmar cancelación' }).click();
     await expect(toast(page, 'Cita cancelada')).toBeVisible();

@@ -174,10 +174,13 @@ test.describe('Gestión de Pacientes', () => {
       .first()
       .getByRole('button', { name: /Más acciones/ })
       .click();
-    await page.getByRole('menuitem', { name: 'Eliminar' }).click();
-    const manage = page.getByRole('dialog', { name: 'Gestionar Paciente' });
-    await expect(manage.getByRole('radio')).toHaveCount(1);
+    // The action is named for what it does for this role (issue 15).
+    await expect(page.getByRole('menuitem', { name: 'Eliminar' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Inactivar' }).click();
+    const manage = page.getByRole('dialog', { name: 'Inactivar Paciente' });
+    await expect(manage.getByRole('radio')).toHaveCount(0);
     await expect(manage.getByText('Eliminar Permanentemente')).toHaveCount(0);
+    await expect(manage.getByRole('button', { name: 'Inactivar', exact: true })).toBeEnabled();
 
     // Decision 020: inactivating a patient is not an agent's act.
     const other = await browser.newContext({ baseURL, locale: 'es-CO', timezoneId: 'America/Bogota' });
@@ -190,6 +193,7 @@ test.describe('Gestión de Pacientes', () => {
       .click();
     await expect(agent.getByRole('menuitem').first()).toBeVisible();
     await expect(agent.getByRole('menuitem', { name: 'Eliminar' })).toHaveCount(0);
+    await expect(agent.getByRole('menuitem', { name: 'Inactivar' })).toHaveCount(0);
     await other.close();
   });
 

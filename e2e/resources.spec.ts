@@ -111,15 +111,15 @@ test.describe('Gestión de Recursos', () => {
     await expect(row).toContainText('Cardiología');
     await expect(row).toContainText(location);
 
-    // Deleting the specialty is refused with the server's reason, inside the confirmation.
+    // Deleting the specialty is refused with its usage, inside the confirmation, before anyone confirms.
     await openTab(page, 'Especialidades');
     await page.getByLabel('Buscar especialidad').fill(id);
     await page.getByRole('button', { name: `Acciones de ${specialty}` }).click();
     await page.getByRole('menuitem', { name: 'Eliminar' }).click();
     const confirm = page.getByRole('alertdialog', { name: '¿Eliminar especialidad?' });
-    await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await expect(confirm.getByRole('alert')).toContainText('No se puede eliminar');
-    await expect(confirm.getByText('Está asignada a 1 doctores, 1 sedes y 0 en cola.')).toBeVisible();
+    await expect(confirm.getByText('Está asignada a 1 doctor, 1 sede y 0 en cola.')).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
     await confirm.getByRole('button', { name: 'Cerrar' }).click();
     await expect(page.getByRole('row', { name: new RegExp(specialty) })).toBeVisible();
   });

@@ -60,13 +60,25 @@ export const listAppointmentsQuery = z.object({
 });
 export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuery>;
 
-/** The body may be missing altogether (the default reason applies); Fastify hands that over as null. */
+/** The cancel dialog's 'Mensaje para el paciente' is required (spec part 1 §5 "Cancel appointment"). */
+export const CANCEL_MESSAGE_REQUIRED = 'Debe escribir un mensaje para el paciente';
+
+/**
+ * POST /appointments/{id}/cancel. A call without a reason gets the default one (spec §4); a reason that is sent
+ * must say something: a blank message is refused, never replaced by the default (issue 15). The body may be
+ * missing altogether; Fastify hands that over as null.
+ */
 export const cancelAppointmentBody = z.preprocess(
   (v) => v ?? {},
   z.object({
     reason: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      z.string().trim().max(500, 'El motivo no puede exceder 500 caracteres').optional(),
+      (v) => (v === null ? undefined : v),
+      z
+        .string({ error: CANCEL_MESSAGE_REQUIRED })
+        .trim()
+        .min(1, CANCEL_MESSAGE_REQUIRED)
+        .max(500, 'El mensaje no puede exceder 500 caracteres')
+        .optional(),
     ),
   }),
 );

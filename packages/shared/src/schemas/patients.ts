@@ -16,8 +16,11 @@ export const FIELD_LIMITS = {
   documentMax: 20,
   nameMin: 3,
   nameMax: 100,
+  /** Digits of a phone: the symbols + ( ) - and spaces are not counted. */
   phoneMin: 7,
   phoneMax: 15,
+  /** Characters of a phone with its symbols, a bound for what is stored and printed. */
+  phoneText: 30,
   email: 100,
   address: 200,
   notes: 500,
@@ -84,25 +87,40 @@ export const nameField = z.preprocess(
 );
 
 const PHONE_CHARS = /^[0-9+\s()-]*$/;
-const phoneRules = (s: z.ZodString) =>
+export const PHONE_MESSAGES = {
+  min: 'El teléfono debe tener al menos 7 dígitos',
+  max: 'El teléfono no puede exceder 15 dígitos',
+  format: 'Formato de teléfono inválido',
+  text: 'El teléfono no puede exceder 30 caracteres',
+} as const;
+/**
+ * The digits of a phone, as the messages count them: '+57 (310) 555-1234' has 12. Any script's digits count
+ * here, so '١٢٣٤٥٦٧' is told it has the wrong characters, not too few digits.
+ */
+export const phoneDigits = (v: string) => v.match(/\p{Nd}/gu)?.length ?? 0;
+/**
+ * Spec part 1 §5: 7 to 15 digits, written with digits, +, spaces, parentheses and hyphens. The limits count
+ * digits, so '+57 (310) 555-1234' is whole and valid (issue 15: it was cut to 15 characters); the symbols
+ * only have a generous bound of their own.
+ */
+const phoneRules = (s: z.ZodString, { min }: { min: boolean }) =>
   s
-    .min(FIELD_LIMITS.phoneMin, 'El teléfono debe tener al menos 7 dígitos')
-    .max(FIELD_LIMITS.phoneMax, 'El teléfono no puede exceder 15 dígitos')
-    .regex(PHONE_CHARS, 'Formato de teléfono inválido');
-export const phoneField = z.preprocess(tidy, phoneRules(z.string({ error: 'El teléfono es obligatorio' })));
+    .refine((v) => !min || phoneDigits(v) >= FIELD_LIMITS.phoneMin, PHONE_MESSAGES.min)
+    .refine((v) => phoneDigits(v) <= FIELD_LIMITS.phoneMax, PHONE_MESSAGES.max)
+    .regex(PHONE_CHARS, PHONE_MESSAGES.format)
+    .max(FIELD_LIMITS.phoneText, PHONE_MESSAGES.text);
+export const phoneField = z.preprocess(
+  tidy,
+  phoneRules(z.string({ error: 'El teléfono es obligatorio' }), { min: true }),
+);
 export const optionalPhoneField = z.preprocess(
   (v) => blankToNull(tidy(v)),
-  phoneRules(z.string()).nullable().optional(),
+  phoneRules(z.string(), { min: true }).nullable().optional(),
 );
 /** Spec: the alternate phone has a maximum and the phone characters, no minimum. */
 export const phoneAltField = z.preprocess(
   (v) => blankToNull(tidy(v)),
-  z
-    .string()
-    .max(FIELD_LIMITS.phoneMax, 'El teléfono no puede exceder 15 dígitos')
-    .regex(PHONE_CHARS, 'Formato de teléfono inválido')
-    .nullable()
-    .optional(),
+  phoneRules(z.string(), { min: false }).nullable().optional(),
 );
 
 export const emailField = z.preprocess(
@@ -114,6 +132,12 @@ export const emailField = z.preprocess(
     .nullable()
     .optional(),
 );
+
+/** A birth date after today (the organisation's day): the API refuses it, the wizard says so on step 1. */
+export const BIRTH_DATE_FUTURE = 'La fecha de nacimiento no puede ser futura';
+/** `today` is 'YYYY-MM-DD' in the organisation's timezone; both are calendar dates, so text order is date order. */
+export const isFutureBirthDate = (birthDate: string | null | undefined, today: string) =>
+  !!birthDate && isCalendarDate(birthDate) && birthDate > today;
 
 export const birthDateField = z.preprocess(
   blankToNull,
@@ -310,7 +334,7 @@ export const simplePatientEditSchema = z.object({
     tidy,
     z.string({ error: 'El nombre es obligatorio' }).min(2, 'El nombre debe tener al menos 2 caracteres'),
   ),
-  phone: optionalText(FIELD_LIMITS.phoneMax, 'El teléfono no puede exceder 15 dígitos'),
+  phone: optionalPhoneField,
   email: z.preprocess(
     (v) => blankToNull(typeof v === 'string' ? v.trim().toLowerCase() : v),
     z.string().email('Email inválido').nullable().optional(),
@@ -319,5 +343,5 @@ export const simplePatientEditSchema = z.object({
   allergies: patientShape.allergies,
   medical_conditions: patientShape.medical_conditions,
   emergency_contact_name: patientShape.emergency_contact_name,
-  emergency_contact_phone: optionalText(FIELD_LIMITS.phoneMax, 'El teléfono no puede exceder 15 dígitos'),
+  emergency_contact_phone: optionalPhoneField,
 });

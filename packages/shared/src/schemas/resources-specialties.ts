@@ -56,3 +56,17 @@ export type SpecialtyDto = z.infer<typeof specialtyDto>;
 
 export const specialtyUsageDto = z.object({ doctors: z.number(), locations: z.number(), queue: z.number() });
 export type SpecialtyUsageDto = z.infer<typeof specialtyUsageDto>;
+
+export const specialtyInUse = (u: SpecialtyUsageDto) => u.doctors + u.locations + u.queue > 0;
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/**
+ * Why a specialty in use cannot be deleted (spec part 2 §5: 'Está asignada a N doctores, N sedes y N en cola.'),
+ * with the nouns in the singular for one: the API's 409 and the delete dialog say the same.
+ */
+export const specialtyInUseMessage = (u: SpecialtyUsageDto) =>
+  `Está asignada a ${counted(u.doctors, 'doctor', 'doctores')}, ${counted(u.locations, 'sede', 'sedes')} y ${u.queue} en cola.`;
+
+/** Nothing uses it now, but agendas, appointments or past queue entries name it: it can only be deactivated. */
+export const SPECIALTY_HAS_HISTORY =
+  'La especialidad tiene historial (agendas, citas o registros de la cola de espera) y no se puede eliminar; desactívela para dejar de ofrecerla.';

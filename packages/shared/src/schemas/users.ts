@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../catalogs/roles';
 import { newPassword } from './password';
 import { optionalText } from './common';
+import { phoneField } from './patients';
 
 const USER_STATUSES = ['Activo', 'Inactivo'] as const;
 
@@ -16,15 +17,10 @@ const email = z
   .toLowerCase()
   .max(100, 'El email no puede exceder 100 caracteres')
   .email('Email inválido');
+// The patients' phone rule (7 to 15 digits, symbols not counted); an emptied field leaves the phone as it was.
 const phone = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .string()
-    .trim()
-    .min(7, 'El teléfono debe tener al menos 7 dígitos')
-    .max(15, 'El teléfono no puede exceder 15 dígitos')
-    .regex(/^[0-9+\s()-]+$/, 'Formato de teléfono inválido')
-    .optional(),
+  phoneField.optional(),
 );
 const role = z.enum(ROLES, { error: 'Rol inválido' });
 const status = z.enum(USER_STATUSES, { error: 'Debe seleccionar un estado válido' });

@@ -66,6 +66,49 @@ describe('patient validation (spec part 1 §5), in Spanish, on the server', () =
     ]);
   });
 
+  // Issue 15, item 7: the limits count digits, as their messages say; the symbols are the person's to write.
+  it('phone limits count digits: a 13-digit number written with symbols is kept whole', async () => {
+    const phone = '+57 1 (310) 555-1234'; // 13 digits, 20 characters
+    const created = await post({
+      ...quick(),
+      phone,
+      phone_alt: '+57 (607) 634-5678',
+      emergency_contact_phone: phone,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({
+      phone,
+      phone_alt: '+57 (607) 634-5678',
+      emergency_contact_phone: phone,
+    });
+    const read = await admin({ method: 'GET', url: `/api/patients/${created.json().data.id}` });
+    expect(read.json().data.phone).toBe(phone);
+
+    const edited = await admin({
+      method: 'PUT',
+      url: `/api/patients/${created.json().data.id}`,
+      payload: { phone: '+57 (310) 555-1234' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.phone).toBe('+57 (310) 555-1234');
+
+    // Fifteen digits with their symbols pass; sixteen do not, however they are written.
+    expect((await post({ ...quick(), phone: '+57 (310) 555-1234-567' })).statusCode).toBe(201);
+    expect((await errorsOf({ ...quick(), phone: '+57 (310) 555-1234-5678' })).phone).toEqual([
+      'El teléfono no puede exceder 15 dígitos',
+    ]);
+    // Six digits are too few, even when the symbols make it eight characters long.
+    expect((await errorsOf({ ...quick(), phone: '(31) 55-51' })).phone).toEqual([
+      'El teléfono debe tener al menos 7 dígitos',
+    ]);
+    expect((await errorsOf({ ...quick(), phone_alt: '(607) 634-5678-901234' })).phone_alt).toEqual([
+      'El teléfono no puede exceder 15 dígitos',
+    ]);
+    expect((await errorsOf({ ...quick(), phone: '+57 - - - - - - - (310) 555 1234' })).phone).toEqual([
+      'El teléfono no puede exceder 30 caracteres',
+    ]);
+  });
+
   it('the three quick fields are required, and the message lists every problem', async () => {
     const res = await post({});
     expect(res.statusCode).toBe(400);

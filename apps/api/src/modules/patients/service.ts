@@ -1,7 +1,12 @@
 import { AppError } from '@ips/shared/errors';
 import { localDate } from '@ips/shared/format';
 import { canRole, MANAGER_ROLES, PATIENT_STATUS_ROLES, type Role } from '@ips/shared/catalogs/roles';
-import { PATIENT_MESSAGES, type PatientForm } from '@ips/shared/schemas/patients';
+import {
+  BIRTH_DATE_FUTURE,
+  isFutureBirthDate,
+  PATIENT_MESSAGES,
+  type PatientForm,
+} from '@ips/shared/schemas/patients';
 import type { PatientListFilter } from '@ips/shared/schemas/patients-query';
 import type { PatientDto, PatientListResponse } from '@ips/shared/schemas/patients-response';
 import type { Executor, Tx } from '../../db/client';
@@ -130,8 +135,7 @@ async function settle(
 ) {
   const v = { ...changes };
   const errors: Record<string, string[]> = {};
-  if (v.birthDate && v.birthDate > localDate(new Date(), tz))
-    errors.birth_date = ['La fecha de nacimiento no puede ser futura'];
+  if (isFutureBirthDate(v.birthDate, localDate(new Date(), tz))) errors.birth_date = [BIRTH_DATE_FUTURE];
 
   const { missing, municipalityZoneId } = await repo.checkReferences(tx, {
     document_type_id: v.documentTypeId,

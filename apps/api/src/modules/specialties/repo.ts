@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { containsPattern } from '@ips/shared/schemas/resources-common';
 import type { Executor } from '../../db/client';
+import { queueEntries } from '../../db/schema/queue';
 import {
   doctorSpecialties,
   epsAuthorizations,
@@ -52,13 +53,20 @@ export async function remove(db: Executor, id: number) {
   await db.delete(specialties).where(eq(specialties.id, id));
 }
 
-/** Doctors and locations that offer the specialty. */
+/** Queue entries still in the queue: waiting, or taken by an agent and not yet scheduled. */
+const IN_QUEUE = ['waiting', 'assigned'];
+
+/** Doctors and locations that offer the specialty, and the patients in its waiting queue. */
 export async function usage(db: Executor, id: number) {
-  const [[d], [l]] = await Promise.all([
+  const [[d], [l], [q]] = await Promise.all([
     db.select({ n: count() }).from(doctorSpecialties).where(eq(doctorSpecialties.specialtyId, id)),
     db.select({ n: count() }).from(locationSpecialties).where(eq(locationSpecialties.specialtyId, id)),
+    db
+      .select({ n: count() })
+      .from(queueEntries)
+      .where(and(eq(queueEntries.specialtyId, id), inArray(queueEntries.status, IN_QUEUE))),
   ]);
-  return { doctors: d?.n ?? 0, locations: l?.n ?? 0 };
+  return { doctors: d?.n ?? 0, locations: l?.n ?? 0, queue: q?.n ?? 0 };
 }
 
 export async function authorizationIds(db: Executor, id: number) {

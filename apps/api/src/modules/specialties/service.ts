@@ -1,13 +1,17 @@
 import { AppError } from '@ips/shared/errors';
-import type {
-  CreateSpecialtyBody,
-  SpecialtyDto,
-  SpecialtyUsageDto,
-  UpdateSpecialtyBody,
+import {
+  SPECIALTY_HAS_HISTORY,
+  specialtyInUse,
+  specialtyInUseMessage,
+  type CreateSpecialtyBody,
+  type SpecialtyDto,
+  type SpecialtyUsageDto,
+  type UpdateSpecialtyBody,
 } from '@ips/shared/schemas/resources-specialties';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
+import { pgErrorCode } from '../../lib/pg-errors';
 import { registerConstraintMessage } from '../../plugins/errors';
 import * as repo from './repo';
 
@@ -55,9 +59,7 @@ export async function getSpecialty(db: Db, id: number) {
 
 export async function getUsage(db: Db, id: number): Promise<SpecialtyUsageDto> {
   if (!(await repo.findById(db, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const { doctors, locations } = await repo.usage(db, id);
-  // The waiting queue has no table yet; the queue issue adds its count here.
-  return { doctors, locations, queue: 0 };
+  return repo.usage(db, id);
 }
 
 export async function createSpecialty(db: Db, actor: Actor, body: CreateSpecialtyBody) {
@@ -105,17 +107,19 @@ export async function deleteSpecialty(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const before = await repo.findByIdForUpdate(tx, id);
     if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
-    const { doctors, locations } = await repo.usage(tx, id);
-    const queue = 0; // no queue table yet (see getUsage)
-    if (doctors + locations + queue > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `Está asignada a ${doctors} doctores, ${locations} sedes y ${queue} en cola.`,
-      );
-    }
+    // The row lock makes a new doctor, site or queue entry of the specialty wait for this transaction.
+    const usage = await repo.usage(tx, id);
+    if (specialtyInUse(usage)) throw new AppError('CONFLICT', specialtyInUseMessage(usage));
     // EPS authorizations of the specialty go with it (FK cascade); the audit keeps which ones.
     const authorizationIds = await repo.authorizationIds(tx, id);
-    await repo.remove(tx, id);
+    try {
+      await repo.remove(tx, id);
+    } catch (err) {
+      // Agendas, appointments and past queue entries keep it (ON DELETE RESTRICT is 23001): its history.
+      const code = pgErrorCode(err);
+      if (code === '23001' || code === '23503') throw new AppError('CONFLICT', SPECIALTY_HAS_HISTORY);
+      throw err;
+    }
     await writeAudit(tx, actor, {
       table: 'specialties',
       recordId: id,

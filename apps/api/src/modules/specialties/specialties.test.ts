@@ -136,7 +136,7 @@ describe('specialty usage and deletion', () => {
 
     const refused = await admin({ method: 'DELETE', url: `/api/specialties/${s.id}` });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Está asignada a 2 doctores, 1 sedes y 0 en cola.');
+    expect(refused.json().message).toBe('Está asignada a 2 doctores, 1 sede y 0 en cola.');
 
     const free = (await create({ name: 'Nutrición' })).json().data;
     const del = await admin({ method: 'DELETE', url: `/api/specialties/${free.id}` });
@@ -144,6 +144,64 @@ describe('specialty usage and deletion', () => {
     expect(del.json()).toEqual({ success: true, message: 'Especialidad eliminada' });
     expect((await agent({ method: 'GET', url: `/api/specialties/${free.id}` })).statusCode).toBe(404);
     expect(loc.id).toBeGreaterThan(0);
+  });
+});
+
+// Issue 15, item 6: the queue counts, and a specialty used only by waiting patients is in use (part 2 §5).
+describe('specialty usage counts the waiting queue', () => {
+  let seq = 0;
+  const patient = async () => {
+    const res = await admin({
+      method: 'POST',
+      url: '/api/patients',
+      payload: { document: `7700${++seq}0001`, name: 'Paciente En Cola', phone: '3001234567' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
+  const enqueue = async (specialtyId: number) => {
+    const res = await agent({
+      method: 'POST',
+      url: '/api/queue',
+      payload: { patient_id: await patient(), specialty_id: specialtyId },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
+  const usageOf = async (id: number) =>
+    (await agent({ method: 'GET', url: `/api/specialties/${id}/usage` })).json().data;
+
+  it('counts the patients still in the queue, refuses the delete with 409 and deletes nothing', async () => {
+    const made = await create({ name: 'Especialidad Con Cola' });
+    expect(made.statusCode, made.body).toBe(201);
+    const s = made.json().data;
+    const [first, second, third] = [await enqueue(s.id), await enqueue(s.id), await enqueue(s.id)];
+    // Taken by an agent is still in the queue; removed from it is not.
+    expect(
+      (await agent({ method: 'POST', url: `/api/queue/${second}/assign`, payload: {} })).statusCode,
+    ).toBe(200);
+    expect((await agent({ method: 'DELETE', url: `/api/queue/${third}` })).statusCode).toBe(200);
+    expect(await usageOf(s.id)).toEqual({ doctors: 0, locations: 0, queue: 2 });
+
+    const refused = await admin({ method: 'DELETE', url: `/api/specialties/${s.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Está asignada a 0 doctores, 0 sedes y 2 en cola.');
+    expect((await agent({ method: 'GET', url: `/api/specialties/${s.id}` })).statusCode).toBe(200);
+    expect(first).toBeGreaterThan(0);
+  });
+
+  it('once nobody waits, past queue entries still hold it: 409 with the reason, not 404', async () => {
+    const s = (await create({ name: 'Especialidad Con Historial' })).json().data;
+    const entry = await enqueue(s.id);
+    expect((await agent({ method: 'DELETE', url: `/api/queue/${entry}` })).statusCode).toBe(200);
+    expect(await usageOf(s.id)).toEqual({ doctors: 0, locations: 0, queue: 0 });
+
+    const refused = await admin({ method: 'DELETE', url: `/api/specialties/${s.id}` });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(
+      'La especialidad tiene historial (agendas, citas o registros de la cola de espera) y no se puede eliminar; desactívela para dejar de ofrecerla.',
+    );
+    expect((await agent({ method: 'GET', url: `/api/specialties/${s.id}` })).statusCode).toBe(200);
   });
 });
 

@@ -106,6 +106,7 @@ export default function PatientsPage() {
           onExportPdf: (p) => void pdf.exportPatient(p),
           onDelete: canChangeStatus ? setManaging : undefined,
           canDelete,
+          deleteLabel: canHardDelete ? 'Eliminar' : 'Inactivar',
         }}
       />
 

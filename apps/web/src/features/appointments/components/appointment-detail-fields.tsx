@@ -21,6 +21,27 @@ export const DEFAULT_DETAILS: AppointmentDetails = {
   notes: '',
 };
 
+/**
+ * The durations offered (spec §9: 15/30/45/60) plus the agenda's own slot length, which is the default when
+ * booking into an agenda: a 20-minute agenda books 20 minutes unless the person picks otherwise.
+ */
+export function durationChoices(agendaMinutes?: number): number[] {
+  const all = new Set<number>(APPOINTMENT_DURATIONS);
+  if (agendaMinutes && agendaMinutes > 0) all.add(agendaMinutes);
+  return [...all].sort((a, b) => a - b);
+}
+
+export const durationLabel = (d: number, agendaMinutes?: number) =>
+  d === agendaMinutes ? `${d} minutos (cupo de la agenda)` : `${d} minutos`;
+
+/** The details to start from in an agenda: the spec's defaults with the agenda's slot length. */
+export const detailsForAgenda = (agendaMinutes?: number): AppointmentDetails => ({
+  ...DEFAULT_DETAILS,
+  duration_minutes: String(
+    agendaMinutes && agendaMinutes > 0 ? agendaMinutes : DEFAULT_DETAILS.duration_minutes,
+  ),
+});
+
 /** Empty notes and insurance type go out as null (spec §5). */
 export function detailsPayload(d: AppointmentDetails) {
   return {
@@ -39,6 +60,8 @@ interface Props {
   errors?: Partial<Record<keyof AppointmentDetails, string>>;
   /** Hide the duration (smart assignment takes the agenda's). */
   showDuration?: boolean;
+  /** The agenda's slot length, offered among the durations (see durationChoices). */
+  agendaMinutes?: number;
   reasonRequired?: boolean;
 }
 
@@ -48,6 +71,7 @@ export function AppointmentDetailFields({
   onChange,
   errors = {},
   showDuration = true,
+  agendaMinutes,
   reasonRequired = true,
 }: Props) {
   const set = (key: keyof AppointmentDetails) => (v: string) => onChange({ ...value, [key]: v });
@@ -68,7 +92,10 @@ export function AppointmentDetailFields({
             id={id('duration')}
             value={value.duration_minutes}
             onChange={set('duration_minutes')}
-            options={APPOINTMENT_DURATIONS.map((d) => ({ value: String(d), label: `${d} minutos` }))}
+            options={durationChoices(agendaMinutes).map((d) => ({
+              value: String(d),
+              label: durationLabel(d, agendaMinutes),
+            }))}
           />
         </Field>
       )}

@@ -48,7 +48,6 @@ export function NewPatientFields({
         <Input
           id={id('phone')}
           type="tel"
-          maxLength={15}
           value={value.phone}
           onChange={set('phone')}
           aria-invalid={errors.phone ? true : undefined}

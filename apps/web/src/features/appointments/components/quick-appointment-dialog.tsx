@@ -31,7 +31,7 @@ import type { PatientOption } from '@/features/appointments/api/patients';
 import { AgendaInfoCard, type AgendaRef } from '@/features/appointments/components/agenda-info-card';
 import {
   AppointmentDetailFields,
-  DEFAULT_DETAILS,
+  detailsForAgenda,
   detailsPayload,
   type AppointmentDetails,
 } from '@/features/appointments/components/appointment-detail-fields';
@@ -72,14 +72,33 @@ function QuickAppointmentBody({
   onBooked?: (appointment: Appointment) => void;
 }) {
   const [patient, setPatient] = useState<PatientOption | null>(null);
-  const [details, setDetails] = useState<AppointmentDetails>(DEFAULT_DETAILS);
+  // The agenda's slot length, not a fixed 30 minutes: a 30-minute appointment would overlap a 20-minute slot.
+  const [details, setDetails] = useState<AppointmentDetails>(() => detailsForAgenda(agenda.duration_minutes));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const { key } = useBookingKey(true);
   const create = useCreateAppointment();
 
+  const check = (p: PatientOption | null, d: AppointmentDetails) =>
+    quickAppointmentForm.safeParse({ patient_id: p?.id, ...detailsPayload(d) });
+
+  /** A message shown after Registrar Cita goes as soon as its field is right; no new ones appear meanwhile. */
+  const recheck = (p: PatientOption | null, d: AppointmentDetails) => {
+    if (Object.keys(errors).length === 0) return;
+    const parsed = check(p, d);
+    const now = parsed.success ? {} : issuesOf<string>(parsed.error).byField;
+    setErrors(Object.fromEntries(Object.keys(errors).flatMap((k) => (now[k] ? [[k, now[k]]] : []))));
+  };
+  const pickPatient = (p: PatientOption | null) => {
+    setPatient(p);
+    recheck(p, details);
+  };
+  const changeDetails = (d: AppointmentDetails) => {
+    setDetails(d);
+    recheck(patient, d);
+  };
+
   const submit = () => {
-    const payload = detailsPayload(details);
-    const parsed = quickAppointmentForm.safeParse({ patient_id: patient?.id, ...payload });
+    const parsed = check(patient, details);
     if (!parsed.success) {
       const { byField, all } = issuesOf<string>(parsed.error);
       setErrors(byField);
@@ -136,7 +155,7 @@ function QuickAppointmentBody({
           <SelectedPatientCard patient={patient} onChange={() => setPatient(null)} />
         ) : (
           <PatientSearch
-            onSelect={setPatient}
+            onSelect={pickPatient}
             autoFocus
             aria-invalid={errors.patient_id ? true : undefined}
           />
@@ -146,7 +165,13 @@ function QuickAppointmentBody({
 
       <section aria-label="Detalles de la cita" className="grid gap-2">
         <h3 className="text-sm font-semibold">Detalles de la cita</h3>
-        <AppointmentDetailFields idPrefix="quick" value={details} onChange={setDetails} errors={errors} />
+        <AppointmentDetailFields
+          idPrefix="quick"
+          value={details}
+          onChange={changeDetails}
+          errors={errors}
+          agendaMinutes={agenda.duration_minutes}
+        />
       </section>
 
       <DialogFooter>

@@ -30,7 +30,10 @@ interface ManagePatientDialogProps {
   canHardDelete: boolean;
 }
 
-/** Gestionar Paciente: inactivate (default, reversible) or delete permanently (admin and supervisor). */
+/**
+ * Gestionar Paciente: inactivate (default, reversible) or delete permanently (admin and supervisor). A role that
+ * may only inactivate (reception) gets that one act, titled as what it does: 'Inactivar Paciente'.
+ */
 export function ManagePatientDialog({ patient, onOpenChange, canHardDelete }: ManagePatientDialogProps) {
   return (
     <Dialog open={patient !== null} onOpenChange={onOpenChange}>
@@ -62,11 +65,14 @@ function ManageBody({
   function confirm() {
     void remove.mutateAsync({ id: p.id, hard: action === 'delete' }).then(
       () => {
+        // Worded without the patient's gender: the name is anyone's.
         if (action === 'delete')
-          toast.success('Paciente eliminado permanentemente', { description: `${p.name} fue eliminado.` });
+          toast.success('Paciente eliminado permanentemente', {
+            description: `Se eliminaron los datos de ${p.name}.`,
+          });
         else
           toast.success('Paciente inactivado', {
-            description: `${p.name} quedó inactivo y puede reactivarse desde Editar.`,
+            description: `${p.name} pasó a estado Inactivo; puede reactivarse desde Editar.`,
           });
         close();
       },
@@ -101,8 +107,12 @@ function ManageBody({
   return (
     <DialogContent className="max-w-lg">
       <DialogHeader>
-        <DialogTitle>Gestionar Paciente</DialogTitle>
-        <DialogDescription>Elija qué hacer con el registro del paciente.</DialogDescription>
+        <DialogTitle>{canHardDelete ? 'Gestionar Paciente' : 'Inactivar Paciente'}</DialogTitle>
+        <DialogDescription>
+          {canHardDelete
+            ? 'Elija qué hacer con el registro del paciente.'
+            : 'El paciente quedará como Inactivo y podrá reactivarse más adelante desde Editar.'}
+        </DialogDescription>
       </DialogHeader>
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-lg bg-muted/60 p-3 text-sm">
@@ -118,24 +128,26 @@ function ManageBody({
         </dd>
       </dl>
 
-      <RadioGroup value={action} onValueChange={(v) => setAction(v as Action)} aria-label="Acción">
-        {option(
-          'inactivate',
-          <UserXIcon className="size-4" aria-hidden />,
-          'Inactivar Paciente',
-          alreadyInactive
-            ? 'El paciente ya está inactivo.'
-            : 'El paciente quedará como Inactivo y podrá reactivarse más adelante.',
-          alreadyInactive,
-        )}
-        {canHardDelete &&
-          option(
+      {/* One choice is no choice: without permanent deletion there is nothing to pick. */}
+      {canHardDelete && (
+        <RadioGroup value={action} onValueChange={(v) => setAction(v as Action)} aria-label="Acción">
+          {option(
+            'inactivate',
+            <UserXIcon className="size-4" aria-hidden />,
+            'Inactivar Paciente',
+            alreadyInactive
+              ? 'El paciente ya está inactivo.'
+              : 'El paciente quedará como Inactivo y podrá reactivarse más adelante.',
+            alreadyInactive,
+          )}
+          {option(
             'delete',
             <Trash2Icon className="size-4 text-destructive" aria-hidden />,
             'Eliminar Permanentemente',
             'Borra al paciente con todo su historial, citas y documentos.',
           )}
-      </RadioGroup>
+        </RadioGroup>
+      )}
 
       {action === 'delete' && (
         <Alert variant="destructive" role="alert">

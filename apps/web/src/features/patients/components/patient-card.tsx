@@ -10,6 +10,7 @@ import {
   PencilIcon,
   PhoneIcon,
   Trash2Icon,
+  UserXIcon,
 } from 'lucide-react';
 import { formatDate } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
@@ -37,6 +38,11 @@ export interface PatientCardActions {
   onDelete?: (p: Patient) => void;
   /** Whether Eliminar applies to this patient (an inactive one can only be deleted permanently). */
   canDelete?: (p: Patient) => boolean;
+  /**
+   * What onDelete does for the signed-in role: 'Eliminar' where permanent deletion is offered, 'Inactivar' where
+   * the role may only inactivate (reception, decision 020).
+   */
+  deleteLabel?: 'Eliminar' | 'Inactivar';
 }
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -130,9 +136,16 @@ export function PatientCard({
             {actions.onDelete && (actions.canDelete?.(p) ?? true) && (
               <>
                 <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete!(p)}>
-                  <Trash2Icon aria-hidden />
-                  Eliminar
+                <DropdownMenuItem
+                  variant={actions.deleteLabel === 'Inactivar' ? 'default' : 'destructive'}
+                  onSelect={() => actions.onDelete!(p)}
+                >
+                  {actions.deleteLabel === 'Inactivar' ? (
+                    <UserXIcon aria-hidden />
+                  ) : (
+                    <Trash2Icon aria-hidden />
+                  )}
+                  {actions.deleteLabel ?? 'Eliminar'}
                 </DropdownMenuItem>
               </>
             )}

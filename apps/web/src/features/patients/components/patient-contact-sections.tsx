@@ -4,6 +4,7 @@ import { useEpsList, useMunicipalities, useZones } from '@/features/patients/api
 import { SelectField, TextField, toOptions } from '@/features/patients/components/form-controls';
 import { FormSection, type PatientFormApi } from '@/features/patients/components/patient-form-sections';
 import { AFFILIATION_INFO, FORM_AFFILIATION_TYPES } from '@/features/patients/utils/patient-display';
+import { PHONE_HINT } from '@/features/patients/utils/patient-form-values';
 
 /**
  * Contact data. The zone comes first and filters the municipalities; changing the zone clears the
@@ -45,8 +46,8 @@ export function ContactSection({
         type="tel"
         inputMode="tel"
         autoComplete="off"
-        maxLength={15}
         placeholder="Ej. 3001234567"
+        hint={PHONE_HINT}
       />
       <TextField
         form={form}
@@ -55,7 +56,6 @@ export function ContactSection({
         type="tel"
         inputMode="tel"
         autoComplete="off"
-        maxLength={15}
       />
       <TextField
         form={form}

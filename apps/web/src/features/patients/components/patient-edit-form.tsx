@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Loader2Icon, PencilIcon } from 'lucide-react';
 import { toast } from 'sonner';
@@ -19,7 +19,7 @@ import {
 import { documentLabel } from '@/features/patients/utils/patient-display';
 import {
   applyServerErrors,
-  patientResolver,
+  patientResolverAt,
   toFormValues,
   type PatientFormValues,
 } from '@/features/patients/utils/patient-form-values';
@@ -99,8 +99,9 @@ function LoadedEditForm({
 }: Omit<EditProps, 'patientId'> & { patient: PatientDto }) {
   const formId = useId();
   const update = useUpdatePatient();
+  const [resolver] = useState(() => patientResolverAt(timezone));
   const form = useForm<PatientFormValues, unknown, PatientForm>({
-    resolver: patientResolver,
+    resolver,
     mode: 'onChange',
     defaultValues: toFormValues(patient),
   });

@@ -7,6 +7,7 @@ import { useCreatePatient } from '@/features/patients/api/patient-mutations';
 import { TextField } from '@/features/patients/components/form-controls';
 import {
   applyServerErrors,
+  PHONE_HINT,
   quickPatientResolver,
   type QuickPatientOutput,
   type QuickPatientValues,
@@ -25,7 +26,7 @@ export function PatientQuickForm({ onBack, onDone }: { onBack: () => void; onDon
   const submit = form.handleSubmit((values) =>
     create.mutateAsync(values).then(
       (p) => {
-        toast.success('Paciente creado', { description: `${p.name} fue registrado exitosamente.` });
+        toast.success('Paciente creado', { description: `Se registró a ${p.name} exitosamente.` });
         onDone();
       },
       (err: unknown) => toastServerError('Error al crear paciente', err, applyServerErrors(form, err)),
@@ -72,8 +73,8 @@ export function PatientQuickForm({ onBack, onDone }: { onBack: () => void; onDon
           type="tel"
           inputMode="tel"
           autoComplete="off"
-          maxLength={15}
           placeholder="Ej. 3001234567"
+          hint={PHONE_HINT}
         />
       </div>
       <DialogFooter>

@@ -17,7 +17,7 @@ import {
 import {
   applyServerErrors,
   EMPTY_PATIENT,
-  patientResolver,
+  patientResolverAt,
   WIZARD_STEP_FIELDS,
   WIZARD_STEP_TITLES,
   type PatientFormValues,
@@ -39,8 +39,9 @@ export function PatientWizard({
 }) {
   const [step, setStep] = useState(0);
   const create = useCreatePatient();
+  const [resolver] = useState(() => patientResolverAt(timezone));
   const form = useForm<PatientFormValues, unknown, PatientForm>({
-    resolver: patientResolver,
+    resolver,
     mode: 'onChange',
     defaultValues: EMPTY_PATIENT,
   });
@@ -61,7 +62,7 @@ export function PatientWizard({
     (values) =>
       create.mutateAsync(values).then(
         (p) => {
-          toast.success('Paciente creado', { description: `${p.name} fue registrado exitosamente.` });
+          toast.success('Paciente creado', { description: `Se registró a ${p.name} exitosamente.` });
           onDone();
         },
         (err: unknown) => {

@@ -1,7 +1,10 @@
 import '@ips/shared/zod-es';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import { localDate } from '@ips/shared/format';
 import {
+  BIRTH_DATE_FUTURE,
+  isFutureBirthDate,
   PATIENT_WIZARD_STEPS,
   patientFormSchema,
   quickPatientSchema,
@@ -10,6 +13,9 @@ import {
 } from '@ips/shared/schemas/patients';
 import type { PatientDto } from '@ips/shared/schemas/patients-response';
 import { ApiError } from '@/lib/api-client';
+
+/** Under a phone input: the limit counts digits (the input never cuts what is typed). */
+export const PHONE_HINT = 'De 7 a 15 dígitos; puede escribir +, espacios, paréntesis y guiones.';
 
 /** What the inputs hold: text for inputs and selects ('' is empty), a boolean for the disability switch. */
 export interface PatientFormValues {
@@ -97,6 +103,21 @@ export const patientResolver = zodResolver(patientFormSchema) as unknown as Reso
   unknown,
   PatientForm
 >;
+
+/**
+ * The patient rules plus the one that needs the organisation's today: a birth date after it is refused where it
+ * is typed (wizard step 1, the edit form), with the API's message, not only when the server answers.
+ */
+export function patientResolverAt(timezone: string): Resolver<PatientFormValues, unknown, PatientForm> {
+  return async (values, context, options) => {
+    const result = await patientResolver(values, context, options);
+    if (!isFutureBirthDate(values.birth_date, localDate(new Date(), timezone))) return result;
+    return {
+      values: {},
+      errors: { ...result.errors, birth_date: { type: 'validate', message: BIRTH_DATE_FUTURE } },
+    };
+  };
+}
 
 export interface QuickPatientValues {
   document: string;

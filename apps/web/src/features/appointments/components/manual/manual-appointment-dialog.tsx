@@ -32,6 +32,7 @@ import type { AgendaRef } from '@/features/appointments/components/agenda-info-c
 import {
   AppointmentDetailFields,
   DEFAULT_DETAILS,
+  detailsForAgenda,
   detailsPayload,
 } from '@/features/appointments/components/appointment-detail-fields';
 import { ConflictBanner } from '@/features/appointments/components/conflict-banner';
@@ -80,7 +81,7 @@ function ManualBody({
     newPatient: EMPTY_NEW_PATIENT,
   });
   const [time, setTime] = useState('');
-  const [duration, setDuration] = useState('30');
+  const [duration, setDuration] = useState(() => detailsForAgenda(agenda.duration_minutes).duration_minutes);
   const [details, setDetails] = useState(DEFAULT_DETAILS);
   const [timeError, setTimeError] = useState<string>();
   const [patientErrors, setPatientErrors] = useState<Record<string, string>>({});

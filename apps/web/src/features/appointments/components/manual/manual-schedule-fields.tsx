@@ -1,10 +1,10 @@
 import { LockIcon, Loader2Icon, WandSparklesIcon } from 'lucide-react';
 import { formatDate } from '@ips/shared/format';
-import { APPOINTMENT_DURATIONS } from '@ips/shared/schemas/appointment-booking';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { AgendaRef } from '@/features/appointments/components/agenda-info-card';
+import { durationChoices, durationLabel } from '@/features/appointments/components/appointment-detail-fields';
 import { SimpleSelect } from '@/features/appointments/components/simple-select';
 import { hhmm } from '@/features/appointments/utils/scheduled-at';
 
@@ -81,7 +81,10 @@ export function ManualScheduleFields({
           id="manual-duration"
           value={duration}
           onChange={onDuration}
-          options={APPOINTMENT_DURATIONS.map((d) => ({ value: String(d), label: `${d} minutos` }))}
+          options={durationChoices(agenda.duration_minutes).map((d) => ({
+            value: String(d),
+            label: durationLabel(d, agenda.duration_minutes),
+          }))}
         />
       </Field>
     </div>

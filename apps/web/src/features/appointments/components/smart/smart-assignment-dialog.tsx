@@ -136,7 +136,15 @@ function SmartAssignmentBody({
       });
       setResult(out);
       if (out.assignment_type === 'appointment') toast.success(SMART_ASSIGN_MESSAGES.assigned);
-      else toast.info(SMART_ASSIGN_MESSAGES.queued, { description: out.message });
+      else {
+        // The server's words once ('Agregado a cola de espera', or that the patient already waits), then the detail.
+        const q = out.queue_entry;
+        toast.info(out.message || SMART_ASSIGN_MESSAGES.queued, {
+          description: q
+            ? `${q.patient_name} · posición ${q.position ?? '—'} en ${q.specialty_name}`
+            : undefined,
+        });
+      }
       onAssigned?.(out);
     } catch (err) {
       toast.error(SMART_ASSIGN_MESSAGES.failed, { description: errorMessage(err), ...DIALOG_TOAST });

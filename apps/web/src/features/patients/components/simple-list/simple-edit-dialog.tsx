@@ -86,7 +86,7 @@ function SimpleEditBody({ patient: p, close }: { patient: Patient; close: () => 
             className="sm:col-span-2"
             maxLength={100}
           />
-          <TextField form={form} name="phone" label="Teléfono" type="tel" maxLength={15} />
+          <TextField form={form} name="phone" label="Teléfono" type="tel" />
           <TextField form={form} name="email" label="Correo electrónico" type="email" maxLength={100} />
           <TextField form={form} name="address" label="Dirección" className="sm:col-span-2" maxLength={200} />
           <TextareaField form={form} name="allergies" label="Alergias" rows={2} maxLength={500} />
@@ -103,13 +103,7 @@ function SimpleEditBody({ patient: p, close }: { patient: Patient; close: () => 
             label="Contacto de emergencia"
             maxLength={100}
           />
-          <TextField
-            form={form}
-            name="emergency_contact_phone"
-            label="Teléfono de emergencia"
-            type="tel"
-            maxLength={15}
-          />
+          <TextField form={form} name="emergency_contact_phone" label="Teléfono de emergencia" type="tel" />
         </div>
         <DialogFooter className="border-t pt-4">
           <Button variant="outline" onClick={close} disabled={update.isPending}>

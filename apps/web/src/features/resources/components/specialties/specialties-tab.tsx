@@ -3,10 +3,12 @@ import { PlusIcon, StethoscopeIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { specialtyInUse, specialtyInUseMessage } from '@ips/shared/schemas/resources-specialties';
 import {
   useDeleteSpecialty,
   useSaveSpecialty,
   useSpecialties,
+  useSpecialtyUsage,
   type Specialty,
 } from '@/features/resources/api/specialties';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
@@ -34,6 +36,10 @@ export function SpecialtiesTab({ canManage }: { canManage: boolean }) {
     success: () => 'Especialidad eliminada',
     onError: (err) => notifyError(err, 'No se pudo eliminar'),
   });
+
+  // What uses the specialty is read as the dialog opens: one in use is refused before anyone clicks Eliminar.
+  const usage = useSpecialtyUsage(remove.target?.id);
+  const inUse = usage.data && specialtyInUse(usage.data) ? specialtyInUseMessage(usage.data) : null;
 
   const filtered = useMemo(
     () => (specialties.data ?? []).filter((s) => matches(query, s.name, s.description)).sort(byName),
@@ -169,12 +175,18 @@ export function SpecialtiesTab({ canManage }: { canManage: boolean }) {
       )}
       <DeleteDialog
         {...remove.dialog}
+        refusal={remove.dialog.refusal ?? inUse}
         title="¿Eliminar especialidad?"
         description={
           <>
             Se eliminará <strong className="text-foreground">{remove.target?.name}</strong> y sus
             autorizaciones de EPS. No se puede eliminar si está asignada a doctores, sedes o pacientes en
             cola.
+            {usage.isPending && remove.target && (
+              <span className="mt-2 block" role="status">
+                Consultando su uso…
+              </span>
+            )}
           </>
         }
       />
