@@ -62,7 +62,12 @@ describe('POST /appointments', () => {
     // A start inside the hours whose appointment would run past the end says by when it must end (issue 15).
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe('La cita debe terminar a más tardar a las 12:00');
-    const atEnd = await post({ patient_id: p, availability_id: a.id, scheduled_at: `${a.date} 12:00`, manual: true });
+    const atEnd = await post({
+      patient_id: p,
+      availability_id: a.id,
+      scheduled_at: `${a.date} 12:00`,
+      manual: true,
+    });
     expect(atEnd.statusCode).toBe(400);
     expect(atEnd.json()).toMatchObject({
       message: 'La cita debe terminar a más tardar a las 12:00',
