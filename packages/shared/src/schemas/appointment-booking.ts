@@ -36,6 +36,8 @@ export const BOOKING_MESSAGES = {
   outOfRangeTitle: 'Hora fuera de rango',
   /** 'La hora debe estar entre {inicio} y {fin}'. */
   outOfRange: (start: string, end: string) => `La hora debe estar entre ${start} y ${end}`,
+  /** The start lies within the agenda's hours but the appointment would run past its end. */
+  endsLate: (end: string) => `La cita debe terminar a más tardar a las ${end}`,
   overlap:
     'Conflicto de agenda: Existe un solapamiento en ese horario (doctor, paciente, sala). Ajusta fecha/hora o duración.',
   noSlots: 'No hay cupos disponibles en esta agenda',
@@ -48,6 +50,19 @@ export const BOOKING_MESSAGES = {
   slotFreed: 'Cupo liberado exitosamente',
 } as const;
 const M = BOOKING_MESSAGES;
+
+/**
+ * Why an appointment at `time` lasting `minutes` does not fit an agenda's hours ('HH:mm'), or null when it does:
+ * a start outside the hours is 'La hora debe estar entre …' (spec §5); a start inside that would run past the
+ * end (18:00 in a 14:00–18:00 agenda) says by when it must end. The API and the form share it.
+ */
+export function agendaHoursError(time: string, minutes: number, start: string, end: string): string | null {
+  const m = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const t = m(time);
+  if (t < m(start) || t > m(end)) return M.outOfRange(start.slice(0, 5), end.slice(0, 5));
+  if (t + Math.max(minutes, 1) > m(end)) return M.endsLate(end.slice(0, 5));
+  return null;
+}
 
 export const APPOINTMENT_DURATIONS = [15, 30, 45, 60] as const;
 

@@ -285,6 +285,11 @@ export const listAvailabilitiesQuery = z.object({
   doctor_id: filterId('Doctor inválido'),
   location_id: filterId('Ubicación inválida'),
   status: filterOf(agendaStatus),
+  /** true: only agendas where an appointment can still start (a block that has ended is not offered). */
+  upcoming: z
+    .enum(['true', 'false', '1', '0'], { error: 'Use true o false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
   page: pageQuery,
   // The default is the cap, so a client that sends no paging gets what it always got; `total` says the rest.
   limit: limitQuery(AGENDA_LIST_MAX, AGENDA_LIST_MAX),

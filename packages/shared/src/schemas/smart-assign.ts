@@ -18,6 +18,11 @@ export const SMART_ASSIGN_MESSAGES = {
   alreadyQueued: 'El paciente ya está en la cola de espera de esta especialidad',
   failed: 'Error en asignación',
   timeSlot: 'Franja horaria inválida',
+  /** The slot chosen in the picker cannot be booked any more: said, never replaced by the queue. */
+  slotPast: (date: string, start: string, end: string) =>
+    `El horario elegido (${date} ${start}–${end}) ya pasó. Elija otro horario.`,
+  slotInactive: 'La agenda del horario elegido ya no está activa. Elija otro horario.',
+  slotTaken: 'El horario elegido ya no tiene horas libres. Elija otro horario.',
 } as const;
 const M = SMART_ASSIGN_MESSAGES;
 

@@ -2,7 +2,7 @@ import { AppError } from '@ips/shared/errors';
 import { localDate, localDateTime, parseLocalDateTime } from '@ips/shared/format';
 import { toMinutes } from '@ips/shared/scheduling/calendar-days';
 import type { BusyRange } from '@ips/shared/scheduling/time-layout';
-import { BOOKING_MESSAGES as M } from '@ips/shared/schemas/appointment-booking';
+import { agendaHoursError } from '@ips/shared/schemas/appointment-booking';
 
 /** Where an appointment goes in an agenda: the asked time checked against its date and hours, or the next free one. */
 
@@ -43,14 +43,17 @@ export function checkWithinAgenda(
   const start = parseLocalDateTime(scheduledAt, tz);
   if (!start) throw new AppError('VALIDATION', 'Fecha y hora inválidas (AAAA-MM-DD HH:mm:ss)');
   const text = localDateTime(start, tz);
-  const range = M.outOfRange(hhmm(agenda.startTime), hhmm(agenda.endTime));
   if (text.slice(0, 10) !== agenda.date)
     throw new AppError('VALIDATION', `La fecha de la cita debe ser la de la agenda (${agenda.date})`, {
       scheduled_at: [`La fecha de la cita debe ser la de la agenda (${agenda.date})`],
     });
-  const minute = toMinutes(text.slice(11, 16));
-  if (minute < toMinutes(agenda.startTime) || minute + durationMinutes > toMinutes(agenda.endTime))
-    throw new AppError('VALIDATION', range, { scheduled_at: [range] });
+  const outside = agendaHoursError(
+    text.slice(11, 16),
+    durationMinutes,
+    hhmm(agenda.startTime),
+    hhmm(agenda.endTime),
+  );
+  if (outside) throw new AppError('VALIDATION', outside, { scheduled_at: [outside] });
   return start;
 }
 

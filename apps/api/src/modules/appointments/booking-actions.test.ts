@@ -147,7 +147,7 @@ describe('status transitions (spec §4)', () => {
       .id as number;
     expect((await put(two, { scheduled_at: `${a.date} 08:15` })).json().message).toBe(OVERLAP);
     expect((await put(two, { scheduled_at: `${a.date} 12:00` })).json().message).toBe(
-      'La hora debe estar entre 08:00 y 12:00',
+      'La cita debe terminar a más tardar a las 12:00',
     );
     const moved = await put(two, { scheduled_at: `${a.date} 11:00`, duration_minutes: 60 });
     expect(moved.json().data).toMatchObject({

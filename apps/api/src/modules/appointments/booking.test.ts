@@ -59,8 +59,22 @@ describe('POST /appointments', () => {
       scheduled_at: `${a.date} 11:45:00`,
       manual: true,
     });
+    // A start inside the hours whose appointment would run past the end says by when it must end (issue 15).
     expect(late.statusCode).toBe(400);
-    expect(late.json().message).toBe('La hora debe estar entre 08:00 y 12:00');
+    expect(late.json().message).toBe('La cita debe terminar a más tardar a las 12:00');
+    const atEnd = await post({
+      patient_id: p,
+      availability_id: a.id,
+      scheduled_at: `${a.date} 12:00`,
+      manual: true,
+    });
+    expect(atEnd.statusCode).toBe(400);
+    expect(atEnd.json()).toMatchObject({
+      message: 'La cita debe terminar a más tardar a las 12:00',
+      errors: { scheduled_at: ['La cita debe terminar a más tardar a las 12:00'] },
+    });
+    const after = await post({ patient_id: p, availability_id: a.id, scheduled_at: `${a.date} 12:30` });
+    expect(after.json().message).toBe('La hora debe estar entre 08:00 y 12:00');
     const early = await post({ patient_id: p, availability_id: a.id, scheduled_at: `${a.date} 07:30` });
     expect(early.json().message).toBe('La hora debe estar entre 08:00 y 12:00');
     const otherDay = await post({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '@ips/shared/errors';
-import { localDateTime, parseLocalDateTime, startOfLocalDay } from '@ips/shared/format';
+import { formatDate, localDateTime, parseLocalDateTime, startOfLocalDay } from '@ips/shared/format';
 import { addDays, isoWeekday, toMinutes } from '@ips/shared/scheduling/calendar-days';
 import { firstFittingTime, type MinuteWindow } from '@ips/shared/scheduling/time-layout';
 import {
@@ -21,6 +21,7 @@ import { toAppointmentDto } from '../appointments/dto';
 import * as appointmentRepo from '../appointments/repo';
 import { NO_SLOTS_MESSAGE } from '../appointments/slots';
 import * as agendaRepo from '../availabilities/repo';
+import { canStartAfter, orgClock } from '../availabilities/rules';
 import { publishQueueEvent } from '../queue/events';
 import * as qrepo from '../queue/repo';
 
@@ -54,6 +55,7 @@ export async function smartAssign(
   deps: AppDeps,
   actor: Actor,
   body: SmartAssignBody,
+  now: Date = new Date(),
 ): Promise<SmartAssignResult> {
   const tz = deps.config.orgTimezone;
   return deps.db.transaction(async (tx) => {
@@ -67,7 +69,9 @@ export async function smartAssign(
       .where(eq(specialties.id, body.specialty_id));
     if (!specialty) throw new AppError('NOT_FOUND', 'Especialidad no encontrada');
 
-    const booked = await findAndBook(tx, deps, actor, body);
+    const booked = await findAndBook(tx, deps, actor, body, now);
+    // A time chosen in the picker that cannot be had any more is said so; the queue is for "any time".
+    if (!booked) await assertPickedSlotsOpen(tx, deps, body, now);
     if (booked) {
       const dto = toAppointmentDto((await appointmentRepo.findWithNames(tx, booked))!, tz);
       return {
@@ -132,9 +136,8 @@ const FIRST_BATCH = 10;
  * that time meanwhile, and booked at the time that fits under the lock (or skipped when none does any more).
  * Only the agenda that is booked is locked, so the search holds up no one else's bookings (decision 018).
  */
-async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: SmartAssignBody) {
+async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: SmartAssignBody, now: Date) {
   const tz = deps.config.orgTimezone;
-  const now = new Date();
   const today = orgToday(deps, now);
   const nowText = localDateTime(now, tz);
   const agendas = await agendaRepo.list(
@@ -230,4 +233,25 @@ async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: Smar
     }
   }
   return null;
+}
+
+/**
+ * When the request names agendas (the slot picker sends the chosen agenda and date) and none of them could be
+ * booked, answers 409 with the reason (the block has passed, the agenda is no longer Activa, or no time is
+ * free) instead of putting the patient in the queue they did not ask for.
+ */
+async function assertPickedSlotsOpen(tx: Executor, deps: AppDeps, body: SmartAssignBody, now: Date) {
+  const picked = (body.preferred_time_slots ?? []).filter((w) => w.availability_id !== undefined);
+  if (picked.length === 0) return;
+  const { today, nowMinutes } = orgClock(deps.config.orgTimezone, now);
+  const first = picked[0]!;
+  const agenda = await agendaRepo.findWithNames(tx, first.availability_id!);
+  if (!agenda || agenda.a.status !== 'Activa') throw new AppError('CONFLICT', M.slotInactive);
+  const date = first.date ?? agenda.a.date;
+  if (!canStartAfter({ ...agenda.a, date }, today, nowMinutes))
+    throw new AppError(
+      'CONFLICT',
+      M.slotPast(formatDate(date), agenda.a.startTime.slice(0, 5), agenda.a.endTime.slice(0, 5)),
+    );
+  throw new AppError('CONFLICT', M.slotTaken);
 }

@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../../lib/context';
 import * as drepo from './distribution-repo';
 import * as repo from './repo';
-import { todayIn } from './rules';
+import { canStartAfter, orgClock, todayIn } from './rules';
 
 /** Default window of the calendar and the dropdown: today and the next 30 days in the organisation's timezone. */
 const DEFAULT_DAYS = 30;
@@ -27,8 +27,12 @@ function windowOf(deps: AppDeps, q: CalendarQuery) {
  * The bookable slots of Activa agendas per day. A distributed agenda offers each day its quota minus what was
  * assigned, never more than the agenda still has free; an agenda without distribution offers its free capacity
  * on its own date (distribution_id null), so the picker also sees agendas created without auto distribution.
+ * A block that has ended (a past day, or today after its last start) is not offered, whatever it has free.
  */
-async function slotsByDay(deps: AppDeps, q: CalendarQuery, start: string, end: string) {
+async function slotsByDay(deps: AppDeps, q: CalendarQuery, start: string, end: string, now: Date) {
+  const { today, nowMinutes } = orgClock(deps.config.orgTimezone, now);
+  const open = (date: string, a: { endTime: string; durationMinutes: number }) =>
+    canStartAfter({ date, endTime: a.endTime, durationMinutes: a.durationMinutes }, today, nowMinutes);
   const filters = { doctorId: q.doctor_id, specialtyId: q.specialty_id, locationId: q.location_id };
   const [distributed, agendas] = await Promise.all([
     drepo.listEntries(deps.db, { ...filters, startDate: start, endDate: end, agendaStatus: 'Activa' }),
@@ -37,6 +41,7 @@ async function slotsByDay(deps: AppDeps, q: CalendarQuery, start: string, end: s
   const byDay = new Map<string, TimeSlotDto[]>();
   const add = (date: string, slot: TimeSlotDto) => byDay.set(date, [...(byDay.get(date) ?? []), slot]);
   for (const e of distributed) {
+    if (!open(e.d.dayDate, e.a)) continue;
     const free = Math.max(0, Math.min(e.d.quota - e.d.assigned, e.a.capacity - e.a.bookedSlots));
     add(e.d.dayDate, {
       distribution_id: e.d.id,
@@ -55,7 +60,7 @@ async function slotsByDay(deps: AppDeps, q: CalendarQuery, start: string, end: s
     });
   }
   for (const r of agendas) {
-    if (r.a.autoDistribute) continue;
+    if (r.a.autoDistribute || !open(r.a.date, r.a)) continue;
     add(r.a.date, {
       distribution_id: null,
       availability_id: r.a.id,
@@ -82,9 +87,9 @@ async function slotsByDay(deps: AppDeps, q: CalendarQuery, start: string, end: s
     }));
 }
 
-export async function distributionCalendar(deps: AppDeps, q: CalendarQuery) {
+export async function distributionCalendar(deps: AppDeps, q: CalendarQuery, now: Date = new Date()) {
   const { start, end } = windowOf(deps, q);
-  const days = await slotsByDay(deps, q, start, end);
+  const days = await slotsByDay(deps, q, start, end, now);
   const available_dates: AvailableDateDto[] = days.map(({ date, slots }) => ({
     date,
     day_name: dayName(date),
@@ -95,9 +100,9 @@ export async function distributionCalendar(deps: AppDeps, q: CalendarQuery) {
 }
 
 /** The same slots as one list for a select, only those with room. */
-export async function distributionDropdown(deps: AppDeps, q: CalendarQuery) {
+export async function distributionDropdown(deps: AppDeps, q: CalendarQuery, now: Date = new Date()) {
   const { start, end } = windowOf(deps, q);
-  const days = await slotsByDay(deps, q, start, end);
+  const days = await slotsByDay(deps, q, start, end, now);
   return days.flatMap(({ date, slots }) =>
     slots
       .filter((s) => s.available_slots > 0)

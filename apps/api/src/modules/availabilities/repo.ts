@@ -37,6 +37,8 @@ export interface AvailabilityFilter {
   statusNotIn?: string[];
   ids?: number[];
   withFreeSlots?: boolean;
+  /** Only agendas where an appointment can still start at this clinic date and minute (`canStartAfter`). */
+  startableAfter?: { today: string; nowMinutes: number };
 }
 
 export function filterCondition(f: AvailabilityFilter): SQL | undefined {
@@ -51,6 +53,9 @@ export function filterCondition(f: AvailabilityFilter): SQL | undefined {
     f.statusNotIn?.length ? notInArray(availabilities.status, f.statusNotIn) : undefined,
     f.ids ? inArray(availabilities.id, f.ids.length ? f.ids : [0]) : undefined,
     f.withFreeSlots ? lt(availabilities.bookedSlots, availabilities.capacity) : undefined,
+    f.startableAfter
+      ? sql`(${availabilities.date} > ${f.startableAfter.today} or (${availabilities.date} = ${f.startableAfter.today} and extract(epoch from ${availabilities.endTime}) / 60 - ${availabilities.durationMinutes} >= ${f.startableAfter.nowMinutes}))`
+      : undefined,
   );
 }
 

@@ -60,7 +60,8 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Agendas (date, start_date, end_date, specialty_id, doctor_id, location_id, status); page y limit ' +
+          'Agendas (date, start_date, end_date, specialty_id, doctor_id, location_id, status; upcoming=true: ' +
+          'solo las que aún admiten una cita); page y limit ' +
           `(máximo ${AGENDA_LIST_MAX} por página), total cuenta todas`,
         querystring: listAvailabilitiesQuery,
         response: {

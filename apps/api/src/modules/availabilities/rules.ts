@@ -1,6 +1,6 @@
 import { toMinutes } from '@ips/shared/scheduling/calendar-days';
 import { AppError } from '@ips/shared/errors';
-import { localDate } from '@ips/shared/format';
+import { localDate, localDateTime } from '@ips/shared/format';
 import type { Executor } from '../../db/client';
 import * as repo from './repo';
 
@@ -11,6 +11,15 @@ export const OVERLAP_MESSAGE = 'El doctor ya tiene una agenda que se cruza con e
 
 /** Today's date in the organisation's timezone: "past" is the clinic's past, not the server's. */
 export const todayIn = (tz: string) => localDate(new Date(), tz);
+
+/**
+ * The organisation's date and minute of the day at `now`: what has ended is judged on the clinic's clock, not
+ * the server's.
+ */
+export function orgClock(tz: string, now: Date = new Date()): { today: string; nowMinutes: number } {
+  const text = localDateTime(now, tz);
+  return { today: text.slice(0, 10), nowMinutes: toMinutes(text.slice(11, 16)) };
+}
 
 /** Whether an appointment could still start in the agenda: any later day, or today before its last start. */
 export function canStartAfter(

@@ -14,12 +14,20 @@ import * as appointmentRepo from '../appointments/repo';
 import { buildDistribution } from './distribution';
 import { auditView, toAvailabilityDto } from './dto';
 import * as repo from './repo';
-import { AGENDA_NOT_FOUND, AGENDAS_CHANNEL, assertNoOverlap, assertPractice, todayIn } from './rules';
+import {
+  AGENDA_NOT_FOUND,
+  AGENDAS_CHANNEL,
+  assertNoOverlap,
+  assertPractice,
+  orgClock,
+  todayIn,
+} from './rules';
 
 /** One page of agendas (at most AGENDA_LIST_MAX) with `total`, `page` and `limit`, as GET /appointments pages. */
 export async function listAvailabilities(
   deps: AppDeps,
   q: ListAvailabilitiesQuery,
+  now: Date = new Date(),
 ): Promise<{ data: AvailabilityDto[]; total: number; page: number; limit: number }> {
   const { rows, total } = await repo.listPage(
     deps.db,
@@ -31,6 +39,7 @@ export async function listAvailabilities(
       doctorId: q.doctor_id,
       locationId: q.location_id,
       status: q.status,
+      startableAfter: q.upcoming ? orgClock(deps.config.orgTimezone, now) : undefined,
     },
     q.limit,
     (q.page - 1) * q.limit,

@@ -6,7 +6,8 @@ import { AgendaDialogsHost } from '@/features/agendas/components/agenda-dialogs-
 import { AgendaManagementView } from '@/features/agendas/components/agenda-management-view';
 import { AgendaSlotsProvider } from '@/features/agendas/components/agenda-slots';
 import type { Agenda } from '@/features/agendas/api/agendas';
-import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
+import { useOrgClock } from '@/features/agendas/hooks/use-org-clock';
+import { agendaCanStart } from '@/features/agendas/utils/agenda-display';
 import { AppointmentActionsMenu } from '@/features/appointments/components/actions/appointment-actions-menu';
 import { ManualAppointmentDialog } from '@/features/appointments/components/manual/manual-appointment-dialog';
 import { QuickAppointmentDialog } from '@/features/appointments/components/quick-appointment-dialog';
@@ -20,12 +21,13 @@ import { appointmentPermissions } from '@/features/appointments/utils/permission
  */
 export default function AgendaManagementPage() {
   const { user } = useAuth();
-  const { today } = useOrgToday();
+  const { today, nowMinutes } = useOrgClock();
   const { canBook } = appointmentPermissions(user?.role);
   const [smartOpen, setSmartOpen] = useState(false);
   const [quick, setQuick] = useState<Agenda | null>(null);
   const [manual, setManual] = useState<Agenda | null>(null);
-  const bookable = (a: Agenda) => canBook && a.status === 'Activa' && a.date >= today;
+  // Booking is offered only where an appointment can still start (not in a block that has ended).
+  const bookable = (a: Agenda) => canBook && a.status === 'Activa' && agendaCanStart(a, today, nowMinutes);
 
   return (
     <AgendaSlotsProvider

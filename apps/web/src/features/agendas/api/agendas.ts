@@ -22,6 +22,8 @@ export interface AgendaListParams {
   doctor_id?: number;
   location_id?: number;
   status?: string;
+  /** Only agendas where an appointment can still start (what is offered as free; GET ?upcoming=true). */
+  upcoming?: boolean;
 }
 
 /** Spec §9: the agenda list refreshes every 90 s. */

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
+import { agendaStatusText } from '@/features/agendas/utils/agenda-display';
 import { useFilterOptions } from '@/features/agendas/api/agendas';
 import {
   activeFilterCount,
@@ -149,7 +150,7 @@ export function AdvancedAgendaFilters({ value, onChange }: Props) {
                     on ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted',
                   )}
                 >
-                  {s}
+                  {agendaStatusText(s)}
                 </button>
               );
             })}

@@ -22,7 +22,13 @@ import { useAgendaSlots } from '@/features/agendas/components/agenda-slots';
 import { OccupancyBar } from '@/features/agendas/components/occupancy-bar';
 import { useAgendaExports } from '@/features/agendas/hooks/use-agenda-exports';
 import { useCanCancelAgendas, useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
-import { agendaStatusVariant, timeRange } from '@/features/agendas/utils/agenda-display';
+import { useOrgClock } from '@/features/agendas/hooks/use-org-clock';
+import {
+  agendaEnded,
+  agendaStatusLabel,
+  agendaStatusVariant,
+  timeRange,
+} from '@/features/agendas/utils/agenda-display';
 import { occupancyPercent } from '@/features/agendas/utils/occupancy';
 
 /** One agenda of the daily list; expands to its notes and actions (spec §2 "Daily agenda list"). */
@@ -33,8 +39,16 @@ export function AgendaCard({ agenda, showDate }: { agenda: Agenda; showDate?: bo
   const canManage = useCanManageAgendas();
   const canCancel = useCanCancelAgendas();
   const exports = useAgendaExports();
+  const { today, nowMinutes } = useOrgClock();
   const isActive = agenda.status === 'Activa';
-  const scope = { date: agenda.date, availabilityId: agenda.id };
+  const status = agendaStatusLabel(agenda, today, nowMinutes);
+  // Once an agenda is over, its attended appointments (Completada, which hold no slot) count as occupied too,
+  // or a finished day would read 0 %.
+  const used =
+    agenda.status !== 'Cancelada' && agendaEnded(agenda, today, nowMinutes)
+      ? Math.min(agenda.capacity, agenda.booked_slots + (agenda.completed_slots ?? 0))
+      : agenda.booked_slots;
+  const scope = { date: agenda.date, agenda };
   const panelId = `agenda-${agenda.id}-panel`;
 
   return (
@@ -69,7 +83,7 @@ export function AgendaCard({ agenda, showDate }: { agenda: Agenda; showDate?: bo
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-2">
-            <Badge variant={agendaStatusVariant(agenda.status)}>{agenda.status}</Badge>
+            <Badge variant={agendaStatusVariant(status)}>{status}</Badge>
             <ChevronDownIcon
               className={cn('size-4 text-muted-foreground transition-transform', open && 'rotate-180')}
               aria-hidden
@@ -77,10 +91,9 @@ export function AgendaCard({ agenda, showDate }: { agenda: Agenda; showDate?: bo
           </div>
         </div>
         <div className="flex w-full items-center gap-3">
-          <OccupancyBar used={agenda.booked_slots} total={agenda.capacity} label="Ocupación de la agenda" />
+          <OccupancyBar used={used} total={agenda.capacity} label="Ocupación de la agenda" />
           <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-            {agenda.booked_slots}/{agenda.capacity} · {occupancyPercent(agenda.booked_slots, agenda.capacity)}{' '}
-            %
+            {used}/{agenda.capacity} · {occupancyPercent(used, agenda.capacity)} %
           </span>
         </div>
       </button>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { agendaStatusText } from '@/features/agendas/utils/agenda-display';
 import { FilterIcon, XIcon } from 'lucide-react';
 import { AGENDA_STATUSES } from '@ips/shared/schemas/availabilities';
 import { Badge } from '@/components/ui/badge';
@@ -38,7 +39,7 @@ export function AgendaFiltersPanel({ value, onChange }: Props) {
     })),
     ...value.status.map((s) => ({
       key: `e${s}`,
-      label: `Estado: ${s}`,
+      label: `Estado: ${agendaStatusText(s)}`,
       clear: () => onChange({ ...value, status: [] }),
     })),
   ];
@@ -113,7 +114,7 @@ export function AgendaFiltersPanel({ value, onChange }: Props) {
             'filter-status',
             'Estado',
             value.status[0] ?? ALL,
-            AGENDA_STATUSES.map((s) => ({ value: s, label: s })),
+            AGENDA_STATUSES.map((s) => ({ value: s, label: agendaStatusText(s) })),
             (v) => onChange({ ...value, status: v === ALL ? [] : [v] }),
           )}
         </div>

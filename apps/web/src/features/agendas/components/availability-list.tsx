@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import type { Agenda } from '@/features/agendas/api/agendas';
 import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-context';
 import { OccupancyBar } from '@/features/agendas/components/occupancy-bar';
-import { timeRange } from '@/features/agendas/utils/agenda-display';
+import { countOf, timeRange } from '@/features/agendas/utils/agenda-display';
 import { isLowAvailability } from '@/features/agendas/utils/occupancy';
 import { ListSkeleton } from '@/components/list-states';
 
@@ -52,7 +52,7 @@ export function AvailabilityList({ agendas, isPending }: { agendas: Agenda[]; is
                       <span className="truncate font-medium">{a.doctor_name}</span>
                       <Badge variant={low ? 'warning' : 'success'}>
                         {low && <AlertTriangleIcon aria-hidden />}
-                        {a.available_slots} {a.available_slots === 1 ? 'cupo' : 'cupos'}
+                        {countOf(a.available_slots, 'cupo', 'cupos')}
                       </Badge>
                     </span>
                     <span className="block truncate text-xs text-muted-foreground">

@@ -12,6 +12,8 @@ import {
   type AgendaFilterState,
 } from '@/features/agendas/utils/agenda-filters';
 import { monthRange } from '@/features/agendas/utils/week';
+import { useOrgClock } from '@/features/agendas/hooks/use-org-clock';
+import { agendaCanStart } from '@/features/agendas/utils/agenda-display';
 
 /** Spec §9: upcoming availabilities cover 7 days, at most 10 shown. */
 const UPCOMING_DAYS = 7;
@@ -26,6 +28,7 @@ interface CalendarTabProps {
 
 /** The Calendario tab: search and filters, week navigator, daily list, month summary and availability list. */
 export function CalendarTab({ today, canManage, selected, onSelect }: CalendarTabProps) {
+  const { nowMinutes } = useOrgClock();
   const [filters, setFilters] = useState<AgendaFilterState>(EMPTY_FILTERS);
   const [weekAnchor, setWeekAnchor] = useState(selected ?? today);
   const [month, setMonth] = useState((selected ?? today).slice(0, 7));
@@ -43,18 +46,23 @@ export function CalendarTab({ today, canManage, selected, onSelect }: CalendarTa
           status: serverFilters.status ?? 'Activa',
           start_date: today,
           end_date: addDays(today, UPCOMING_DAYS),
+          upcoming: true,
         },
   );
   const { start, end } = monthRange(month);
   const from = start < today ? today : start;
+  // Disponibilidad lists what can still be booked: not the blocks that have ended (the server leaves them out,
+  // and the clock drops one that ends while the screen is open).
   const monthAgendas = useAgendas(
-    { ...serverFilters, status: 'Activa', start_date: from, end_date: end },
+    { ...serverFilters, status: 'Activa', start_date: from, end_date: end, upcoming: true },
     from <= end,
   );
 
   const search = (list: typeof daily.data) =>
     (list ?? []).filter((a) => matchesSearch(a, filters.searchTerm));
-  const dailyList = selected ? search(daily.data) : search(daily.data).slice(0, UPCOMING_MAX);
+  const stillOpen = (list: typeof daily.data) =>
+    search(list).filter((a) => agendaCanStart(a, today, nowMinutes));
+  const dailyList = selected ? search(daily.data) : stillOpen(daily.data).slice(0, UPCOMING_MAX);
 
   const select = (day: string | null) => {
     onSelect(day);
@@ -94,7 +102,7 @@ export function CalendarTab({ today, canManage, selected, onSelect }: CalendarTa
             onSelect={select}
           />
           <AvailabilityList
-            agendas={from <= end ? search(monthAgendas.data) : []}
+            agendas={from <= end ? stillOpen(monthAgendas.data) : []}
             isPending={from <= end && monthAgendas.isPending}
           />
         </div>

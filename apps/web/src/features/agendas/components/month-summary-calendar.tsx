@@ -1,3 +1,4 @@
+import { countOf } from '@/features/agendas/utils/agenda-display';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -105,7 +106,8 @@ export function MonthSummaryCalendar({
           </tbody>
         </table>
         <p className="text-xs text-muted-foreground">
-          A = agendas, C = citas. Mes: {totals.agendas} agendas · {totals.appointments} citas.
+          A = agendas, C = citas. Mes: {countOf(totals.agendas, 'agenda', 'agendas')} ·{' '}
+          {countOf(totals.appointments, 'cita', 'citas')}.
         </p>
       </CardContent>
     </Card>

@@ -107,8 +107,7 @@ export async function buildDailyAgendaWorkbook(scope: DailyExportScope) {
     fetchDailyExport(scope),
   ]);
   const doctors = data.filter((d) => d.appointments.length > 0);
-  if (doctors.length === 0)
-    throw new NothingToExportError(scope.availabilityId !== undefined ? data[0]?.doctor_name : undefined);
+  if (doctors.length === 0) throw new NothingToExportError(scope.agenda ? data[0]?.doctor_name : undefined);
   const wb = new ExcelJS.Workbook();
   wb.creator = inst.name;
   wb.created = new Date();

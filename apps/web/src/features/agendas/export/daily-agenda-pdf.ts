@@ -23,8 +23,7 @@ export async function exportDailyAgendaPdf(scope: DailyExportScope): Promise<str
   const doctors = data
     .map((d) => ({ ...d, appointments: d.appointments.filter((a) => a.status === 'Confirmada') }))
     .filter((d) => d.appointments.length > 0);
-  if (doctors.length === 0)
-    throw new NothingToExportError(scope.availabilityId !== undefined ? data[0]?.doctor_name : undefined);
+  if (doctors.length === 0) throw new NothingToExportError(scope.agenda ? data[0]?.doctor_name : undefined);
 
   const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'letter' });
   const total = doctors.reduce((s, d) => s + d.appointments.length, 0);

@@ -1,26 +1,24 @@
 import type { DailyExportDoctorDto } from '@ips/shared/schemas/availabilities-response';
 import { api, type ApiEnvelope } from '@/lib/api-client';
+import { narrowToAgenda, type AgendaHeader } from '@/features/agendas/export/narrow-to-agenda';
 
 export type DailyDoctor = DailyExportDoctorDto;
 
 export interface DailyExportScope {
   date: string;
-  /** One agenda's export: only its doctor, only its appointments. */
-  availabilityId?: number;
+  /** One agenda's export: only its doctor, its own hours, specialty and site, only its appointments. */
+  agenda?: AgendaHeader;
 }
 
 /**
  * GET /availabilities/daily-export: per doctor, the day's agendas and appointments (spec §3 "Daily agenda
- * export"). For one agenda, the doctor's entry is narrowed to that agenda's appointments.
+ * export"); for one agenda, narrowed to it (`narrowToAgenda`).
  */
-export async function fetchDailyExport({ date, availabilityId }: DailyExportScope): Promise<DailyDoctor[]> {
+export async function fetchDailyExport({ date, agenda }: DailyExportScope): Promise<DailyDoctor[]> {
   const data = (
     await api.get<ApiEnvelope<DailyDoctor[]>>('/availabilities/daily-export', { query: { date } })
   ).data;
-  if (availabilityId === undefined) return data;
-  return data
-    .filter((d) => d.availability_ids.includes(availabilityId))
-    .map((d) => ({ ...d, appointments: d.appointments.filter((a) => a.availability_id === availabilityId) }));
+  return agenda ? narrowToAgenda(data, agenda) : data;
 }
 
 /** The spec's toast texts when there is nothing to print. */

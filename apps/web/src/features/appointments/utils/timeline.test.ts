@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_HOURS, capacityByHour, hourRow, placeOnTimeline } from './timeline';
+import { TIMELINE_HOURS, capacityByHour, dayHours, hourRow, hoursOf, placeOnTimeline } from './timeline';
 
 describe('timeline', () => {
   it('has the rows 8:00 to 19:00', () => {
@@ -47,5 +47,27 @@ describe('timeline', () => {
     // 09:00 from the first agenda; 09:30 and 09:50 from the second (the third slot would start at its end).
     expect(bars.find((b) => b.hour === '09:00')).toEqual({ hour: '09:00', capacidad: 3, ocupados: 1 });
     expect(bars.reduce((s, b) => s + b.ocupados, 0)).toBe(2);
+  });
+
+  it("widens the rows to the hours the day's agendas and appointments need (issue 15)", () => {
+    expect(dayHours([])).toEqual({ first: 8, last: 19 });
+    expect(dayHours([{ start: '09:00', minutes: 240 }])).toEqual({ first: 8, last: 19 });
+    // An agenda from 07:00 to 18:00 and an appointment from 20:40 to 21:00.
+    const hours = dayHours([
+      { start: '07:00', minutes: 660 },
+      { start: '20:40', minutes: 20 },
+    ]);
+    expect(hours).toEqual({ first: 7, last: 20 });
+    expect(hoursOf(hours)).toHaveLength(14);
+    const seven = placeOnTimeline('07:00', 20, hours)!;
+    expect(seven.topPercent).toBe(0);
+    expect(seven.clipped).toBe(false);
+    expect(hourRow('07:10', hours)).toBe(7);
+    const bars = capacityByHour(
+      [{ start_time: '07:00', end_time: '08:00', capacity: 3, duration_minutes: 20 }],
+      ['07:00'],
+      hours,
+    );
+    expect(bars[0]).toEqual({ hour: '07:00', capacidad: 3, ocupados: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import { countOf } from '@/features/agendas/utils/agenda-display';
 import { formatDate } from '@ips/shared/format';
 import { useAgendaDistribution } from '@/features/agendas/api/distributions';
 import { ListSkeleton } from '@/components/list-states';
@@ -12,7 +13,7 @@ export function AgendaDistributionTable({ availabilityId }: { availabilityId: nu
   return (
     <section aria-label="Distribución de cupos" className="space-y-1.5">
       <h3 className="text-sm font-semibold">
-        Distribución de cupos ({rows.length} días · {total} cupos)
+        Distribución de cupos ({countOf(rows.length, 'día', 'días')} · {countOf(total, 'cupo', 'cupos')})
       </h3>
       <div className="max-h-40 overflow-y-auto rounded-md border">
         <table className="w-full text-sm">

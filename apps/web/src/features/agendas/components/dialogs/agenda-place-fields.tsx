@@ -49,7 +49,33 @@ export function AgendaPlaceFields<V extends PlaceValues>({
     { location_id: num(locationId), specialty_id: num(specialtyId), date: date || undefined },
     !!locationId && !!specialtyId,
   );
-  const doctorList = specialtyId && locationId ? (doctors.data?.doctors ?? []) : [];
+  // While a list for new choices loads, the previous answer is kept on screen only where it still holds: the
+  // specialties of another location are not offered, the doctors are narrowed to the chosen specialty and site.
+  const specialtyList =
+    locationId && !specialties.isPlaceholderData ? (specialties.data?.specialties ?? []) : [];
+  const doctorList =
+    specialtyId && locationId
+      ? (doctors.data?.doctors ?? []).filter(
+          (d) =>
+            !doctors.isPlaceholderData ||
+            (d.specialty_ids.includes(Number(specialtyId)) && d.location_ids.includes(Number(locationId))),
+        )
+      : [];
+
+  // A specialty the location does not offer (an edited agenda's, after a change of the catalogue) is cleared
+  // where the user sees it, with its doctor.
+  useEffect(() => {
+    if (
+      specialtyId &&
+      locationId &&
+      specialties.data &&
+      !specialties.isPlaceholderData &&
+      !specialties.data.specialties.some((s) => String(s.id) === specialtyId)
+    ) {
+      set('specialty_id', '', { shouldValidate: false });
+      set('doctor_id', '', { shouldValidate: false });
+    }
+  }, [specialtyId, locationId, specialties.data, specialties.isPlaceholderData, set]);
 
   useEffect(() => {
     if (
@@ -78,9 +104,12 @@ export function AgendaPlaceFields<V extends PlaceValues>({
             value={field.value}
             onChange={(v) => {
               field.onChange(v);
-              // A new location clears the specialty (and with it the doctor).
-              set('specialty_id', '');
-              set('doctor_id', '');
+              // A new location clears the specialty (spec §5) and with it the doctor; both show their
+              // placeholders again.
+              if (v !== field.value) {
+                set('specialty_id', '');
+                set('doctor_id', '');
+              }
             }}
             options={locations.data?.locations ?? []}
             placeholder="Seleccione la sede"
@@ -98,9 +127,20 @@ export function AgendaPlaceFields<V extends PlaceValues>({
             required
             disabled={!locationId}
             value={field.value}
-            onChange={field.onChange}
-            options={locationId ? (specialties.data?.specialties ?? []) : []}
-            placeholder={locationId ? 'Seleccione la especialidad' : 'Primero elija la sede'}
+            onChange={(v) => {
+              field.onChange(v);
+              // The doctor stays only if they practise the new specialty at this site.
+              const doctor = doctorList.find((d) => String(d.id) === doctorId);
+              if (doctorId && !doctor?.specialty_ids.includes(Number(v))) set('doctor_id', '');
+            }}
+            options={specialtyList}
+            placeholder={
+              !locationId
+                ? 'Primero elija la sede'
+                : specialties.isFetching && specialtyList.length === 0
+                  ? 'Cargando…'
+                  : 'Seleccione la especialidad'
+            }
             error={e.specialty_id?.message}
           />
         )}

@@ -13,6 +13,8 @@ import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-c
 import { BookedAppointmentsList } from '@/features/agendas/components/booked-appointments-list';
 import { AgendaInfoGrid } from '@/features/agendas/components/dialogs/agenda-info-grid';
 import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
+import { useOrgClock } from '@/features/agendas/hooks/use-org-clock';
+import { agendaCanStart } from '@/features/agendas/utils/agenda-display';
 import { ListSkeleton, LoadError } from '@/components/list-states';
 
 const NONE: Appointment[] = [];
@@ -25,6 +27,7 @@ interface Props {
 
 /** Spec §2 "Day detail dialog": the day's totals, then each agenda with its booked patients. */
 export function DayDetailDialog({ open, onOpenChange, date }: Props) {
+  const { today, nowMinutes } = useOrgClock();
   const agendas = useAgendas({ date });
   const appointments = useAgendaAppointments({ date });
   const list = (agendas.data ?? []).filter((a) => a.status !== 'Cancelada');
@@ -43,7 +46,13 @@ export function DayDetailDialog({ open, onOpenChange, date }: Props) {
   const cards = [
     { label: 'Agendas', value: list.length },
     { label: 'Ocupados', value: list.reduce((s, a) => s + a.booked_slots, 0) },
-    { label: 'Disponibles', value: list.reduce((s, a) => s + a.available_slots, 0) },
+    // Free slots of agendas where nothing can start any more are not available.
+    {
+      label: 'Disponibles',
+      value: list
+        .filter((a) => a.status === 'Activa' && agendaCanStart(a, today, nowMinutes))
+        .reduce((s, a) => s + a.available_slots, 0),
+    },
     { label: 'Pendientes', value: appts.filter((a) => a.status === 'Pendiente').length },
   ];
 

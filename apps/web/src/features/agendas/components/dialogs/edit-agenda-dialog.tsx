@@ -13,7 +13,7 @@ import type { Agenda } from '@/features/agendas/api/agendas';
 import { useUpdateAgenda } from '@/features/agendas/api/agenda-mutations';
 import { AgendaPlaceFields } from '@/features/agendas/components/dialogs/agenda-place-fields';
 import { SelectField } from '@/features/agendas/components/dialogs/select-field';
-import { hhmm } from '@/features/agendas/utils/agenda-display';
+import { agendaStatusText, hhmm } from '@/features/agendas/utils/agenda-display';
 import { FormDialog } from '@/components/form-dialog';
 import { applyServerErrors, formResolver } from '@/lib/form';
 
@@ -134,7 +134,7 @@ export function EditAgendaDialog({ open, onOpenChange, agenda }: Props) {
               label="Estado"
               value={field.value}
               onChange={field.onChange}
-              options={AGENDA_STATUSES.map((s) => ({ id: s, name: s }))}
+              options={AGENDA_STATUSES.map((s) => ({ id: s, name: agendaStatusText(s) }))}
               placeholder="Estado"
               hint={
                 field.value === 'Cancelada' && agenda.status !== 'Cancelada'

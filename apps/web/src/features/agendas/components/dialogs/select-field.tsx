@@ -14,7 +14,11 @@ interface SelectFieldProps {
   disabled?: boolean;
 }
 
-/** A labelled select for ids kept as text in the form ('' = none chosen). */
+/**
+ * A labelled select for ids kept as text in the form ('' = none chosen). Always controlled: '' shows the
+ * placeholder, so a value the form cleared is never left on screen (Radix keeps its last value when `value`
+ * turns undefined), and choosing the same option again after a reset is a change.
+ */
 export function SelectField({
   id,
   label,
@@ -29,7 +33,7 @@ export function SelectField({
 }: SelectFieldProps) {
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <Select value={value || undefined} onValueChange={onChange} disabled={disabled}>
+      <Select value={value} onValueChange={onChange} disabled={disabled}>
         <SelectTrigger id={id} aria-label={label} {...describedBy(id, error, !!hint)}>
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>

@@ -1,3 +1,4 @@
+import { countOf } from '@/features/agendas/utils/agenda-display';
 import { useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
@@ -182,7 +183,7 @@ function DayCell({
         onClick={() => entry && onOpen(entry)}
         aria-label={
           entry
-            ? `${Number(day.slice(8))}: ${entry.total_available_slots} cupos disponibles, ${doctors} ${doctors === 1 ? 'doctor' : 'doctores'}`
+            ? `${Number(day.slice(8))}: ${countOf(entry.total_available_slots, 'cupo disponible', 'cupos disponibles')}, ${countOf(doctors, 'doctor', 'doctores')}`
             : String(Number(day.slice(8)))
         }
         className={cn(
@@ -195,7 +196,11 @@ function DayCell({
         )}
       >
         <span className="font-medium">{Number(day.slice(8))}</span>
-        {entry && <span className="text-[11px] leading-tight">{entry.total_available_slots} cupos</span>}
+        {entry && (
+          <span className="text-[11px] leading-tight">
+            {countOf(entry.total_available_slots, 'cupo', 'cupos')}
+          </span>
+        )}
       </button>
     </div>
   );

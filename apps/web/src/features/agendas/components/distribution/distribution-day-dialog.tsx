@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { AvailableDate } from '@/features/agendas/api/distributions';
 import { OccupancyBar } from '@/features/agendas/components/occupancy-bar';
-import { timeRange } from '@/features/agendas/utils/agenda-display';
+import { countOf, timeRange } from '@/features/agendas/utils/agenda-display';
 import { occupancyPercent } from '@/features/agendas/utils/occupancy';
 
 type Slot = AvailableDate['time_slots'][number];
@@ -58,8 +58,8 @@ export function DistributionDayDialog({
         <DialogHeader>
           <DialogTitle className="first-letter:uppercase">{formatLongDate(day.date)}</DialogTitle>
           <DialogDescription>
-            {doctors.length} {doctors.length === 1 ? 'doctor' : 'doctores'} · {day.total_available_slots}{' '}
-            cupos disponibles
+            {countOf(doctors.length, 'doctor', 'doctores')} ·{' '}
+            {countOf(day.total_available_slots, 'cupo disponible', 'cupos disponibles')}
           </DialogDescription>
         </DialogHeader>
         <section aria-label={`Cupos de ${doctorName}`} className="space-y-3">
@@ -93,7 +93,7 @@ export function DistributionDayDialog({
                 <span>
                   {timeRange(s.start_time, s.end_time)} · {s.specialty_name} · {s.location_name}
                 </span>
-                <span className="shrink-0 tabular-nums">{s.available_slots} libres</span>
+                <span className="shrink-0 tabular-nums">{countOf(s.available_slots, 'libre', 'libres')}</span>
               </li>
             ))}
           </ul>

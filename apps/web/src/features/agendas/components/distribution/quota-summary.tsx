@@ -1,3 +1,4 @@
+import { countOf } from '@/features/agendas/utils/agenda-display';
 import { cn } from '@/lib/utils';
 import type { DistributionEntry } from '@/features/agendas/api/distributions';
 import { OccupancyBar } from '@/features/agendas/components/occupancy-bar';
@@ -26,7 +27,7 @@ export function QuotaSummary({ rows }: { rows: DistributionEntry[] }) {
     <section aria-label="Resumen de cupos" className="grid gap-3 md:grid-cols-[1fr_2fr]">
       <div className="space-y-2 rounded-lg border bg-card p-4">
         <p className="text-sm text-muted-foreground">
-          {agendas} agendas · {rows.length} días
+          {countOf(agendas, 'agenda', 'agendas')} · {countOf(rows.length, 'día', 'días')}
         </p>
         <p className="text-2xl font-semibold tabular-nums">
           {assigned} / {quota}{' '}
@@ -34,7 +35,8 @@ export function QuotaSummary({ rows }: { rows: DistributionEntry[] }) {
         </p>
         <OccupancyBar used={assigned} total={quota} scale="list" label="Utilización de la cuota" />
         <p className="text-xs text-muted-foreground">
-          Utilización {occupancyPercent(assigned, quota)} % · {quota - assigned} disponibles
+          Utilización {occupancyPercent(assigned, quota)} % ·{' '}
+          {countOf(quota - assigned, 'disponible', 'disponibles')}
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

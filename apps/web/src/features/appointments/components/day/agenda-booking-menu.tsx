@@ -40,7 +40,7 @@ export function AgendaBookingMenu({
             {i > 0 && <DropdownMenuSeparator />}
             <DropdownMenuLabel className="text-xs text-muted-foreground">
               {a.specialty_name} · {hhmm(a.start_time)}–{hhmm(a.end_time)} · {a.capacity - a.booked_slots}{' '}
-              cupos
+              {a.capacity - a.booked_slots === 1 ? 'cupo' : 'cupos'}
             </DropdownMenuLabel>
             {a.booked_slots < a.capacity && (
               <DropdownMenuItem onSelect={() => onQuick(a)}>

@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { upperFirst } from '@/features/appointments/utils/scheduled-at';
 import { formatLongDate } from '@ips/shared/format';
-import { addDays, parseDay } from '@ips/shared/scheduling/calendar-days';
+import { addDays, parseDay, toMinutes } from '@ips/shared/scheduling/calendar-days';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
@@ -44,7 +44,7 @@ const uniqueBy = (list: { id: number; name: string }[]) =>
 
 /** Agenda del Día (spec §2): one day's agendas and appointments as a timeline, a list or an hourly chart. */
 export function DayAgendaView() {
-  const { today } = useOrgClock();
+  const { today, nowMinutes } = useOrgClock();
   const { user } = useAuth();
   const { canBook } = appointmentPermissions(user?.role);
   const [quick, setQuick] = useState<Availability | null>(null);
@@ -113,7 +113,7 @@ export function DayAgendaView() {
           icon={<LayersIcon />}
           loading={loading}
           value={cards.agendas}
-          detail={`${cards.capacity} cupos`}
+          detail={`${cards.capacity} ${cards.capacity === 1 ? 'cupo' : 'cupos'}`}
         />
         <StatCard
           title="Ocupación"
@@ -156,7 +156,16 @@ export function DayAgendaView() {
         <DayTimeline
           agendas={shown.agendas}
           appointments={shown.appointments}
-          bookable={canBook ? (a) => a.status === 'Activa' && a.date >= today : undefined}
+          bookable={
+            canBook
+              ? (a) =>
+                  a.status === 'Activa' &&
+                  // Not a block that has ended: an appointment must still be able to start in it.
+                  (a.date > today ||
+                    (a.date === today &&
+                      toMinutes(a.end_time.slice(0, 5)) - a.duration_minutes >= nowMinutes))
+              : undefined
+          }
           onQuick={setQuick}
           onManual={setManual}
         />

@@ -3,7 +3,8 @@ import type { Appointment } from '@/features/appointments/api/get-appointments';
 import type { Availability } from '@/features/appointments/api/get-availabilities';
 import { CHART_COLORS, ChartPanel } from '@/features/appointments/components/dashboard/dashboard-charts';
 import { normalStatus, timeOf } from '@/features/appointments/utils/scheduled-at';
-import { capacityByHour } from '@/features/appointments/utils/timeline';
+import { capacityByHour, dayHours } from '@/features/appointments/utils/timeline';
+import { toMinutes } from '@ips/shared/scheduling/calendar-days';
 
 /** Calendario: capacity vs occupied slots per hour of the day. */
 export function DayCalendarChart({
@@ -13,9 +14,20 @@ export function DayCalendarChart({
   agendas: Availability[];
   appointments: Appointment[];
 }) {
+  const open = agendas.filter((a) => a.status !== 'Cancelada');
+  const confirmed = appointments.filter((a) => normalStatus(a.status) === 'Confirmada');
+  // The hours the day needs (an agenda from 07:00 has bars at 07:00), 8:00–19:00 at least.
+  const hours = dayHours([
+    ...open.map((a) => ({
+      start: a.start_time,
+      minutes: toMinutes(a.end_time.slice(0, 5)) - toMinutes(a.start_time.slice(0, 5)),
+    })),
+    ...confirmed.map((a) => ({ start: timeOf(a.scheduled_at), minutes: a.duration_minutes })),
+  ]);
   const data = capacityByHour(
-    agendas.filter((a) => a.status !== 'Cancelada'),
-    appointments.filter((a) => normalStatus(a.status) === 'Confirmada').map((a) => timeOf(a.scheduled_at)),
+    open,
+    confirmed.map((a) => timeOf(a.scheduled_at)),
+    hours,
   );
   return (
     <ChartPanel

@@ -5,13 +5,14 @@ import { AgendaBookingMenu } from '@/features/appointments/components/day/agenda
 import { STATUS_BLOCK } from '@/features/appointments/components/status-badge';
 import { cn } from '@/lib/utils';
 import { hhmm, normalStatus, timeOf } from '@/features/appointments/utils/scheduled-at';
-import { TIMELINE_HOURS, placeOnTimeline } from '@/features/appointments/utils/timeline';
+import { dayHours, hoursOf, placeOnTimeline } from '@/features/appointments/utils/timeline';
 import { toMinutes } from '@ips/shared/scheduling/calendar-days';
 
 const HOUR_PX = 72;
 
 /**
- * One column per doctor over the hours 8:00–19:00: the agendas as shaded spans, appointments on top. With
+ * One column per doctor over the hours 8:00–19:00, or more when the day's agendas or appointments need them
+ * (an agenda from 07:00 shows its first hour): the agendas as shaded spans, appointments on top. With
  * `bookable`, a doctor's header offers 'Registrar Cita' and 'Cita Manual' for the agendas it accepts.
  */
 export function DayTimeline({
@@ -38,16 +39,25 @@ export function DayTimeline({
         No hay citas programadas para esta fecha
       </p>
     );
-  const height = TIMELINE_HOURS.length * HOUR_PX;
+  const range = dayHours([
+    ...agendas.map((a) => ({
+      start: hhmm(a.start_time),
+      minutes: toMinutes(hhmm(a.end_time)) - toMinutes(hhmm(a.start_time)),
+    })),
+    ...appointments.map((x) => ({ start: timeOf(x.scheduled_at), minutes: x.duration_minutes })),
+  ]);
+  const hours = hoursOf(range);
+  const height = hours.length * HOUR_PX;
+  // Only an appointment that crosses midnight can fall outside the rows now.
   const outside = appointments.filter(
-    (x) => !placeOnTimeline(timeOf(x.scheduled_at), x.duration_minutes),
+    (x) => !placeOnTimeline(timeOf(x.scheduled_at), x.duration_minutes, range),
   ).length;
 
   return (
     <div className="overflow-x-auto rounded-xl border bg-card shadow-sm" data-testid="day-timeline">
       <div className="flex min-w-fit">
         <div className="sticky left-0 z-10 w-16 shrink-0 border-r bg-card pt-10">
-          {TIMELINE_HOURS.map((h) => (
+          {hours.map((h) => (
             <div
               key={h}
               style={{ height: HOUR_PX }}
@@ -73,7 +83,7 @@ export function DayTimeline({
               )}
             </div>
             <div className="relative" style={{ height }}>
-              {TIMELINE_HOURS.map((h, i) => (
+              {hours.map((h, i) => (
                 <div
                   key={h}
                   className="absolute inset-x-0 border-t border-dashed"
@@ -86,6 +96,7 @@ export function DayTimeline({
                   const p = placeOnTimeline(
                     hhmm(a.start_time),
                     toMinutes(hhmm(a.end_time)) - toMinutes(hhmm(a.start_time)),
+                    range,
                   );
                   if (!p) return null;
                   return (
@@ -103,7 +114,7 @@ export function DayTimeline({
               {appointments
                 .filter((x) => x.doctor_id === d.id)
                 .map((x) => {
-                  const p = placeOnTimeline(timeOf(x.scheduled_at), x.duration_minutes);
+                  const p = placeOnTimeline(timeOf(x.scheduled_at), x.duration_minutes, range);
                   if (!p) return null;
                   return (
                     <div
@@ -130,7 +141,8 @@ export function DayTimeline({
       </div>
       {outside > 0 && (
         <p className="border-t px-4 py-2 text-xs text-muted-foreground">
-          {outside} cita(s) fuera del horario de 8:00 a 19:00: véalas en la vista Lista.
+          {outside === 1 ? '1 cita queda' : `${outside} citas quedan`} fuera del horario de {range.first}:00 a{' '}
+          {range.last + 1}:00: véalas en la vista Lista.
         </p>
       )}
     </div>

@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { HandIcon, Loader2Icon } from 'lucide-react';
-import { BOOKING_MESSAGES } from '@ips/shared/schemas/appointment-booking';
+import { agendaHoursError, BOOKING_MESSAGES } from '@ips/shared/schemas/appointment-booking';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -45,7 +45,6 @@ import { useOrgClock } from '@/features/appointments/hooks/use-org-clock';
 import { useResolvePatient } from '@/features/appointments/hooks/use-resolve-patient';
 import { useSuggestedTime } from '@/features/appointments/hooks/use-suggested-time';
 import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
-import { timeWithinRange } from '@/features/appointments/utils/next-free-time';
 import { hhmm, toScheduledAt } from '@/features/appointments/utils/scheduled-at';
 
 interface ManualAppointmentDialogProps {
@@ -119,7 +118,9 @@ function ManualBody({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [detail.data]);
 
-  const inRange = /^\d{2}:\d{2}$/.test(time) && timeWithinRange(time, range.start, range.end, minutes);
+  const validTime = /^\d{2}:\d{2}$/.test(time);
+  const rangeError = validTime ? agendaHoursError(time, minutes, range.start, range.end) : null;
+  const inRange = validTime && rangeError === null;
   const conflicts = useConflictCheck(
     inRange
       ? {
@@ -139,7 +140,7 @@ function ManualBody({
       return;
     }
     if (!inRange) {
-      const message = BOOKING_MESSAGES.outOfRange(range.start, range.end);
+      const message = rangeError ?? BOOKING_MESSAGES.outOfRange(range.start, range.end);
       setTimeError(message);
       toast.error(BOOKING_MESSAGES.outOfRangeTitle, { description: message, ...DIALOG_TOAST });
       return;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Loader2Icon } from 'lucide-react';
 import { formatDate } from '@ips/shared/format';
-import { addDays, isoWeekday } from '@ips/shared/scheduling/calendar-days';
+import { addDays, isoWeekday, toMinutes } from '@ips/shared/scheduling/calendar-days';
 import { SMART_ASSIGN_DEFAULT_DAYS } from '@ips/shared/schemas/smart-assign';
 import { useDistributionCalendar } from '@/features/appointments/api/get-availabilities';
 import { cn } from '@/lib/utils';
@@ -19,10 +19,17 @@ export interface DoctorDaysParams {
   specialtyId: number;
   locationId: number | null;
   today: string;
+  /** The clinic's minute of the day: today's blocks that have ended are not offered (issue 15). */
+  nowMinutes: number;
 }
 
-/** The doctor's weekdays with free slots in the smart-assign window (spec §5: weekdays with slots only). */
-export function useDoctorDays({ doctorId, specialtyId, locationId, today }: DoctorDaysParams) {
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The doctor's weekdays with free slots in the smart-assign window (spec §5: weekdays with slots only). The
+ * server leaves out blocks that have ended; one that ends while the dialog is open is dropped here by the clock.
+ */
+export function useDoctorDays({ doctorId, specialtyId, locationId, today, nowMinutes }: DoctorDaysParams) {
   const calendar = useDistributionCalendar(
     doctorId > 0 && specialtyId > 0
       ? {
@@ -34,7 +41,16 @@ export function useDoctorDays({ doctorId, specialtyId, locationId, today }: Doct
         }
       : null,
   );
-  const days = (calendar.data ?? []).filter((d) => isoWeekday(d.date) <= 5 && d.total_available_slots > 0);
+  const days = (calendar.data ?? [])
+    .map((d) => {
+      const slots = d.time_slots.filter((s) => d.date > today || toMinutes(hhmm(s.end_time)) > nowMinutes);
+      return {
+        ...d,
+        time_slots: slots,
+        total_available_slots: slots.reduce((n, s) => n + Math.max(0, s.available_slots), 0),
+      };
+    })
+    .filter((d) => d.date >= today && isoWeekday(d.date) <= 5 && d.total_available_slots > 0);
   return { days, isPending: calendar.isPending };
 }
 
@@ -88,7 +104,9 @@ export function SlotPicker({
           >
             <span className="block font-semibold capitalize">{d.day_name}</span>
             <span className="block">{formatDate(d.date)}</span>
-            <span className="block text-muted-foreground">{d.total_available_slots} cupos</span>
+            <span className="block text-muted-foreground">
+              {plural(d.total_available_slots, 'cupo', 'cupos')}
+            </span>
           </button>
         ))}
       </div>
@@ -122,7 +140,7 @@ export function SlotPicker({
                   {hhmm(s.start_time)}–{hhmm(s.end_time)}
                 </span>
                 <span className="block text-muted-foreground">
-                  {full ? 'Sin cupos' : `${s.available_slots} cupos`} · {s.location_name}
+                  {full ? 'Sin cupos' : plural(s.available_slots, 'cupo', 'cupos')} · {s.location_name}
                 </span>
               </button>
             );

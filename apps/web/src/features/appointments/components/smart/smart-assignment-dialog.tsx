@@ -9,7 +9,7 @@
  * doctor, a date and time slot from the doctor's calendar; reason and notes. The result view offers
  * 'Crear Otra Cita' and Cerrar. One Idempotency-Key per opening (renewed by 'Crear Otra Cita').
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Loader2Icon, SparklesIcon } from 'lucide-react';
 import { SMART_ASSIGN_MESSAGES } from '@ips/shared/schemas/smart-assign';
@@ -22,7 +22,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-toast';
+import { availabilityKeys } from '@/features/appointments/api/appointment-keys';
 import { useSmartAssign, type SmartAssignResult } from '@/features/appointments/api/smart-assign';
 import {
   AppointmentDetailFields,
@@ -71,7 +74,8 @@ function SmartAssignmentBody({
   onClose: () => void;
   onAssigned?: (result: SmartAssignResult) => void;
 }) {
-  const { today } = useOrgClock();
+  const { today, nowMinutes } = useOrgClock();
+  const queryClient = useQueryClient();
   const [choice, setChoice] = useState<PatientChoice>(EMPTY_CHOICE);
   const [prefs, setPrefs] = useState(DEFAULT_PREFERENCES);
   const [slot, setSlot] = useState<PickedSlot | null>(null);
@@ -85,7 +89,17 @@ function SmartAssignmentBody({
   const specialtyId = Number(prefs.specialty_id) || 0;
   const doctorId = Number(prefs.doctor_id) || 0;
   const locationId = Number(prefs.location_id) || null;
-  const doctorDays = useDoctorDays({ doctorId, specialtyId, locationId, today });
+  const doctorDays = useDoctorDays({ doctorId, specialtyId, locationId, today, nowMinutes });
+  // A chosen block that is no longer offered (it ended while the dialog was open) is not kept as the choice.
+  const slotGone =
+    slot !== null &&
+    !doctorDays.isPending &&
+    !doctorDays.days.some(
+      (d) => d.date === slot.date && d.time_slots.some((s) => s.availability_id === slot.availability_id),
+    );
+  useEffect(() => {
+    if (slotGone) setSlot(null);
+  }, [slotGone]);
   const hasPatient =
     choice.mode === 'search'
       ? choice.patient !== null
@@ -147,6 +161,12 @@ function SmartAssignmentBody({
       }
       onAssigned?.(out);
     } catch (err) {
+      // The chosen block can no longer be booked (it has passed or filled up meanwhile): the server says why;
+      // the choice is cleared and the doctor's calendar read again, so another time can be picked.
+      if (err instanceof ApiError && err.status === 409 && slot) {
+        setSlot(null);
+        void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+      }
       toast.error(SMART_ASSIGN_MESSAGES.failed, { description: errorMessage(err), ...DIALOG_TOAST });
     }
   };
@@ -192,6 +212,7 @@ function SmartAssignmentBody({
                 specialtyId={specialtyId}
                 locationId={locationId}
                 today={today}
+                nowMinutes={nowMinutes}
                 value={slot}
                 onChange={setSlot}
               />
