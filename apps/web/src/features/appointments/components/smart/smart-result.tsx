@@ -1,5 +1,6 @@
 import { CalendarCheck2Icon, ListOrderedIcon } from 'lucide-react';
 import { formatLongDate } from '@ips/shared/format';
+import { SMART_ASSIGN_MESSAGES as M } from '@ips/shared/schemas/smart-assign';
 import type { SmartAssignResult } from '@/features/appointments/api/smart-assign';
 import { dateOf, timeOf, upperFirst } from '@/features/appointments/utils/scheduled-at';
 
@@ -45,9 +46,10 @@ export function SmartResult({ result }: { result: SmartAssignResult }) {
     >
       <p className="flex items-center gap-2 text-base font-semibold">
         <ListOrderedIcon className="size-5" aria-hidden />
-        Agregado a cola de espera
+        {M.queued}
       </p>
-      <p className="text-sm text-muted-foreground">{result.message}</p>
+      {/* The server's message says something else only when the patient was already waiting. */}
+      {result.message !== M.queued && <p className="text-sm text-muted-foreground">{result.message}</p>}
       {q && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Paciente</dt>
