@@ -5,10 +5,10 @@ import {
   DIALOG_FRAME,
   DialogLayoutProvider,
   dialogBody,
-  splitDialogClassName,
   useDialogFooterClassName,
   useDialogHeaderClassName,
 } from '@/components/ui/dialog-layout';
+import { splitDialogClassName } from '@/components/ui/dialog-classes';
 import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/utils';
 

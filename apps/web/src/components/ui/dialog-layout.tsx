@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
  * - The frame is sized from the viewport units (vw, dvh), not from its containing block: on a phone a page that
  *   overflows sideways widens the layout viewport, and a dialog sized in % of it ends up wider than the screen.
  * - Callers style dialogs with one className, as before: its size classes (w-, max-w-, max-h-, …) go to the
- *   frame, everything else (layout, padding, gap, overflow) to the body.
+ *   frame, everything else (layout, padding, gap, overflow) to the body (dialog-classes.ts).
  * - The close button lives in the frame, outside the scrolling body, so it never scrolls away.
  */
 
@@ -24,20 +24,6 @@ export const DIALOG_FRAME =
  * column to its widest item).
  */
 export const DIALOG_BODY = 'flex min-h-0 min-w-0 flex-col gap-4 overflow-y-auto overscroll-contain p-6';
-
-/** Utilities that size the dialog (and so belong to the frame), with any variant prefix: sm:max-w-2xl, max-h-[92vh]. */
-const SIZE_UTILITY = /^(?:[^:]+:)*!?(?:size|w|min-w|max-w|h|min-h|max-h)-/;
-
-/** Splits a dialog's className into the frame's size classes and the body's other classes. */
-export function splitDialogClassName(className: string | undefined): { frame: string; body: string } {
-  const frame: string[] = [];
-  const body: string[] = [];
-  for (const token of (className ?? '').split(/\s+/)) {
-    if (!token) continue;
-    (SIZE_UTILITY.test(token) ? frame : body).push(token);
-  }
-  return { frame: frame.join(' '), body: body.join(' ') };
-}
 
 interface DialogLayout {
   /** The body keeps its default padding, so a pinned header or footer reaches over it to the frame's edge. */
