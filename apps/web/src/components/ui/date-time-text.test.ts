@@ -73,10 +73,17 @@ describe('times as HH:MM, 24 hours', () => {
   it('reads what a receptionist types', () => {
     expect(textToTime('7:30')).toBe('07:30');
     expect(textToTime('0730')).toBe('07:30');
-    expect(textToTime('730')).toBe('07:30');
     expect(textToTime('18.45')).toBe('18:45');
-    expect(textToTime('14')).toBe('14:00');
-    for (const t of ['', '25:00', '7:60', '7:3', 'tarde', '7:30 PM']) expect(textToTime(t), t).toBe('');
+    for (const t of ['', '25:00', '7:60', '7:3', 'tarde', '7:30 PM', '14', '730'])
+      expect(textToTime(t), t).toBe('');
+  });
+
+  it('on leaving the field, also reads a bare hour and three digits', () => {
+    expect(textToTime('14', true)).toBe('14:00');
+    expect(textToTime('7', true)).toBe('07:00');
+    expect(textToTime('730', true)).toBe('07:30');
+    expect(textToTime('07:', true)).toBe('');
+    expect(textToTime('25', true)).toBe('');
   });
 
   it('puts the colon in while typing', () => {

@@ -85,17 +85,18 @@ export function timeToText(value: string | null | undefined): string {
   return h <= 23 && min <= 59 ? `${pad(h)}:${pad(min)}` : '';
 }
 
-/** What a person typed → 'HH:MM' (24 hours), or ''. Accepts 7:30, 07:30, 0730, 730, 7.30 and 7 (→ 07:00). */
-export function textToTime(text: string): string {
+/**
+ * What a person typed → 'HH:MM' (24 hours), or ''. Accepts 7:30, 07:30, 7.30 and 0730; `complete` (leaving the
+ * field) also reads 730 and a bare hour, 7 → 07:00, which while typing are only the start of a time.
+ */
+export function textToTime(text: string, complete = false): string {
   const t = text.trim();
-  let m = /^(\d{1,2})\s*[:.h]\s*(\d{2})$/.exec(t);
-  if (!m) m = /^(\d{1,2})(\d{2})$/.exec(t);
-  if (!m) {
-    const only = /^(\d{1,2})$/.exec(t);
-    if (only) m = [t, only[1]!, '00'] as unknown as RegExpExecArray;
-  }
-  if (!m) return '';
-  return timeToText(`${m[1]}:${m[2]}`);
+  const m = /^(\d{1,2})\s*[:.h]\s*(\d{2})$/.exec(t) ?? /^(\d{2})(\d{2})$/.exec(t);
+  if (m) return timeToText(`${m[1]}:${m[2]}`);
+  if (!complete) return '';
+  const short = /^(\d)(\d{2})$/.exec(t);
+  if (short) return timeToText(`${short[1]}:${short[2]}`);
+  return /^\d{1,2}$/.test(t) ? timeToText(`${t}:00`) : '';
 }
 
 /**

@@ -67,7 +67,7 @@ export function TimeInput({
     if (e.defaultPrevented || disabled || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
     e.preventDefault();
     const minutes = Math.max(1, Math.round(step / 60));
-    const current = textToTime(field.text);
+    const current = textToTime(field.text, true);
     // From empty, ↑ starts at the earliest allowed time (or 00:00) and ↓ at the latest.
     const next = current
       ? addMinutesToTime(current, e.key === 'ArrowUp' ? minutes : -minutes)

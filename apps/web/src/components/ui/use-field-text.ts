@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 
 /**
  * What DateInput and TimeInput hand to onChange and onBlur: the form value ('YYYY-MM-DD', 'HH:MM' or ''), in the
@@ -32,8 +32,11 @@ interface Options {
   ref: Ref<FieldValueHandle> | undefined;
   /** Form value → what the field shows. */
   toText: (value: string) => string;
-  /** What the person typed → form value ('' when incomplete or not valid). */
-  toValue: (text: string) => string;
+  /**
+   * What the person typed → form value ('' when incomplete or not valid); `complete` when they leave the field
+   * (a time field then reads a bare hour).
+   */
+  toValue: (text: string, complete?: boolean) => string;
   focus: () => void;
 }
 
@@ -71,29 +74,33 @@ export function useFieldText(o: Options) {
     o.onChange?.(event('change', o.name, value));
   };
 
-  useImperativeHandle(
-    o.ref,
-    () => ({
-      get value() {
-        return valueRef.current;
-      },
-      set value(next: string) {
-        const v = next ?? '';
-        valueRef.current = v;
-        setEmitted(null);
-        setText(o.toText(v));
-      },
-      get name() {
-        return o.name;
-      },
-      get disabled() {
-        return !!o.disabled;
-      },
-      focus: o.focus,
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- toText and focus are stable in both inputs
-    [o.name, o.disabled],
-  );
+  // One handle for the field's life: register() re-attaches its ref on every render and, for a new object,
+  // would write the form value back over what is being typed (as it never does for the same DOM input).
+  const latest = useRef(o);
+  useLayoutEffect(() => {
+    latest.current = o;
+  });
+  const [handle] = useState<FieldValueHandle>(() => ({
+    get value() {
+      return valueRef.current;
+    },
+    set value(next: string) {
+      const v = next ?? '';
+      // The value the text already stands for (react-hook-form re-registering): keep what is being typed.
+      if (v === valueRef.current) return;
+      valueRef.current = v;
+      setEmitted(null);
+      setText(latest.current.toText(v));
+    },
+    get name() {
+      return latest.current.name;
+    },
+    get disabled() {
+      return !!latest.current.disabled;
+    },
+    focus: () => latest.current.focus(),
+  }));
+  useImperativeHandle(o.ref, () => handle, [handle]);
 
   return {
     text,
@@ -109,8 +116,11 @@ export function useFieldText(o: Options) {
     },
     /** Leaving the field: a valid text is shown in its normal form (5/3/2026 → 05/03/2026). */
     blur() {
-      const value = o.toValue(text);
-      if (value) setText(o.toText(value));
+      const value = o.toValue(text, true);
+      if (value) {
+        setText(o.toText(value));
+        report(value);
+      }
       o.onBlur?.(event('blur', o.name, valueRef.current));
     },
   };
