@@ -222,8 +222,14 @@ test.describe('Diálogos', () => {
 test.describe('Cerrar sesión', () => {
   test('Cerrar Sesión lleva al ingreso sin el aviso de una sesión cerrada por otro', async ({ page }) => {
     await loginViaUi(page, ACCOUNTS.reception);
-    // The event stream is open: the server's end of this session reaches the tab before the logout's answer.
+    // The event stream is open, so the server's end of this very session reaches the tab as an event.
     await expect(page.getByTestId('live-mode')).toHaveText('SSE');
+    // A slow answer: the server's end of the session reaches the tab first, as on a busy network.
+    await page.route('**/api/auth/logout', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ response });
+    });
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
     const toasts = page.getByRole('region', { name: /Notificaciones/ });
@@ -254,10 +260,11 @@ test.describe('Notificaciones', () => {
     await page.getByRole('button', { name: /Registro Completo/ }).click();
     const wizard = page.getByRole('dialog', { name: 'Registro Completo' });
     await wizard.getByRole('button', { name: 'Siguiente' }).click();
-    const toasts = page.locator('[data-sonner-toast]');
-    await expect(toasts.filter({ hasText: 'Campos incompletos' })).toBeVisible();
+    const shown = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+    const first = shown.filter({ hasText: 'Campos incompletos' });
+    await expect(first).toBeVisible();
 
-    // Straight away, a second action with its own notification.
+    // Straight away (the first is still on screen for 4 s), a second action with its own notification.
     await wizard.getByRole('button', { name: 'Volver' }).click();
     await page.getByRole('button', { name: /Registro Rápido/ }).click();
     const quick = page.getByRole('dialog', { name: 'Registro Rápido' });
@@ -265,8 +272,8 @@ test.describe('Notificaciones', () => {
     await quick.getByLabel('Nombre completo').fill('Toast Único Prueba');
     await quick.getByLabel('Teléfono').fill('3101234567');
     await quick.getByRole('button', { name: 'Registrar Paciente' }).click();
-    await expect(toasts.filter({ hasText: 'Paciente creado' })).toBeVisible();
-    await expect(toasts).toHaveCount(1);
+    await expect(shown.filter({ hasText: 'Paciente creado' })).toBeVisible();
+    await expect(shown).toHaveCount(1, { timeout: 1_000 });
   });
 
   test('una notificación no tapa los botones del diálogo abierto', async ({ page, request }) => {
@@ -310,8 +317,18 @@ test.describe('Notificaciones', () => {
       await fillDate(create.getByLabel('Fecha'), body.date);
       await fillTime(create.getByLabel('Hora de inicio'), body.start_time);
       await fillTime(create.getByLabel('Hora de fin'), body.end_time);
-      await create.getByRole('button', { name: 'Crear Agenda' }).click();
-      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Error creando agenda' });
+      const shown = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+      const refused = () =>
+        page.waitForResponse(
+          (r) => r.url().endsWith('/api/availabilities') && r.request().method() === 'POST',
+        );
+      const submit = create.getByRole('button', { name: 'Crear Agenda' });
+      await Promise.all([refused(), submit.click()]);
+      await expect(shown.filter({ hasText: 'Error creando agenda' })).toHaveCount(1);
+      // Trying again at once (the first notification lasts 4 s): the new one replaces it.
+      await Promise.all([refused(), submit.click()]);
+      await expect(shown).toHaveCount(1, { timeout: 1_000 });
+      const toast = shown.filter({ hasText: 'Error creando agenda' });
       await expect(toast).toBeVisible();
       await settle(page);
       const toastBox = (await toast.boundingBox())!;
