@@ -11,6 +11,7 @@ import {
   readBytes,
   selectDay,
 } from './agendas-helpers';
+import { fillDate, fillTime } from './field-helpers';
 
 test.describe('Gestión de Agenda Médica', () => {
   test('crear con distribución, verla en la semana y en la distribución, editar, transferir y cancelar', async ({
@@ -44,17 +45,17 @@ test.describe('Gestión de Agenda Médica', () => {
     await choose(page, create, 'Ubicación', choice.location);
     await choose(page, create, 'Especialidad', choice.specialty);
     await choose(page, create, 'Doctor', choice.doctor);
-    await create.getByLabel('Fecha').fill(date);
-    await create.getByLabel('Hora de inicio').fill('19:00');
-    await create.getByLabel('Hora de fin').fill('18:00');
+    await fillDate(create.getByLabel('Fecha'), date);
+    await fillTime(create.getByLabel('Hora de inicio'), '19:00');
+    await fillTime(create.getByLabel('Hora de fin'), '18:00');
     await create.getByRole('button', { name: 'Crear Agenda' }).click();
     await expect(create.getByText('La hora de inicio debe ser anterior a la hora de fin')).toBeVisible();
-    await create.getByLabel('Hora de fin').fill('21:00');
+    await fillTime(create.getByLabel('Hora de fin'), '21:00');
     await create.getByLabel('Capacidad (cupos)').fill('10');
     await create.getByRole('button', { name: '20 min' }).click();
     await create.getByRole('switch', { name: 'Distribución automática' }).click();
-    await create.getByLabel('Inicio de la distribución').fill(date);
-    await create.getByLabel('Fin de la distribución').fill(addDays(date, 9));
+    await fillDate(create.getByLabel('Inicio de la distribución'), date);
+    await fillDate(create.getByLabel('Fin de la distribución'), addDays(date, 9));
     await create.getByRole('button', { name: 'Crear Agenda' }).click();
     await expect(page.getByText('Agenda creada exitosamente')).toBeVisible();
     await expect(create).toBeHidden();
@@ -98,10 +99,10 @@ test.describe('Gestión de Agenda Médica', () => {
     // Transfer (move) to another weekday.
     await card.getByRole('button', { name: 'Transferir a otra fecha' }).click();
     const transfer = page.getByRole('dialog', { name: 'Transferir agenda' });
-    await transfer.getByRole('textbox', { name: 'Nueva fecha', exact: true }).fill(date);
+    await fillDate(transfer.getByRole('textbox', { name: 'Nueva fecha', exact: true }), date);
     await transfer.getByRole('button', { name: 'Transferir agenda' }).click();
     await expect(transfer.getByText('La nueva fecha debe ser diferente a la actual')).toBeVisible();
-    await transfer.getByRole('textbox', { name: 'Nueva fecha', exact: true }).fill(moved);
+    await fillDate(transfer.getByRole('textbox', { name: 'Nueva fecha', exact: true }), moved);
     await transfer.getByRole('button', { name: 'Transferir agenda' }).click();
     await expect(page.getByText('Agenda Transferida', { exact: true })).toBeVisible();
     await expect(card).toHaveCount(0);
@@ -143,7 +144,7 @@ test.describe('Gestión de Agenda Médica', () => {
 
     await page.getByRole('button', { name: 'Imprimir Agenda' }).click();
     const dialog = page.getByRole('dialog', { name: 'Imprimir Agenda' });
-    await dialog.getByLabel('Fecha').fill(day);
+    await fillDate(dialog.getByLabel('Fecha'), day);
 
     const pdfDownload = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Descargar PDF' }).click();

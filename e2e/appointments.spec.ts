@@ -1,5 +1,6 @@
 import { ACCOUNTS, expect, loginViaUi, test } from './fixtures';
 import { apiAs, openDayList, toast } from './appointments-helpers';
+import { fillTime } from './field-helpers';
 
 test.describe('Citas', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -77,14 +78,17 @@ test.describe('Citas', () => {
     await dialog.getByRole('option', { name: new RegExp(patient.name) }).click();
     // The suggested free time is filled in; then the time of an existing appointment is chosen.
     await expect(dialog.getByRole('textbox', { name: 'Hora', exact: true })).not.toHaveValue('');
-    await dialog.getByRole('textbox', { name: 'Hora', exact: true }).fill(taken.scheduled_at.slice(11, 16));
+    await fillTime(
+      dialog.getByRole('textbox', { name: 'Hora', exact: true }),
+      taken.scheduled_at.slice(11, 16),
+    );
     const banner = dialog.getByTestId('conflict-banner');
     await expect(banner).toContainText('Conflicto de agenda');
     await expect(banner).toContainText('el doctor');
     await expect(dialog.getByRole('button', { name: 'Agendar Cita' })).toBeDisabled();
 
     // Out of the agenda's hours.
-    await dialog.getByRole('textbox', { name: 'Hora', exact: true }).fill('23:30');
+    await fillTime(dialog.getByRole('textbox', { name: 'Hora', exact: true }), '23:30');
     await dialog.getByRole('button', { name: 'Agendar Cita' }).click();
     await expect(toast(page, 'Hora fuera de rango')).toBeVisible();
 

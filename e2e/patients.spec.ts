@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, apiLogin, expect, test } from './fixtures';
 import { choose, createViaApi, findCard, nextDocument, openPatients, toast } from './patients-helpers';
+import { fillDate } from './field-helpers';
 
 test.describe('Gestión de Pacientes', () => {
   // Long flows through several dialogs: more time than the default 45 s on a loaded machine.
@@ -54,7 +55,7 @@ test.describe('Gestión de Pacientes', () => {
 
     await wizard.getByLabel('Número de documento').fill(document);
     await wizard.getByLabel('Nombre completo').fill('Luz Marina Cárdenas Rueda');
-    await wizard.getByLabel('Fecha de nacimiento').fill('1988-04-12');
+    await fillDate(wizard.getByLabel('Fecha de nacimiento'), '1988-04-12');
     await choose(page, wizard.getByLabel('Género'), 'Femenino');
     await wizard.getByRole('button', { name: 'Siguiente' }).click();
 
@@ -319,7 +320,7 @@ test.describe('Gestión de Pacientes', () => {
     const fum = new Date(Date.now() - 70 * 86_400_000).toLocaleDateString('en-CA', {
       timeZone: 'America/Bogota',
     });
-    await panel.getByLabel('Fecha de última menstruación (FUM)').fill(fum);
+    await fillDate(panel.getByLabel('Fecha de última menstruación (FUM)'), fum);
     const [y, m, d] = fum.split('-').map(Number) as [number, number, number];
     const fpp = new Date(Date.UTC(y, m - 1, d + 280))
       .toISOString()

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 import { apiAs, toast, type Agenda } from './appointments-helpers';
+import { fillDate } from './field-helpers';
 
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
@@ -134,7 +135,7 @@ test.describe('Cola de Espera', () => {
     const day = appointments[0]!.scheduled_at.slice(0, 10);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Cola Diaria' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Cola Diaria' })).toBeVisible();
-    await page.getByLabel('Fecha de la cola').fill(day);
+    await fillDate(page.getByLabel('Fecha de la cola'), day);
     await page.getByRole('searchbox', { name: 'Buscar paciente, documento o doctor' }).fill(patient.document);
     const daily = page.getByTestId('daily-row').filter({ hasText: patient.name });
     await expect(daily).toHaveCount(1);

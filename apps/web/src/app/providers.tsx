@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
+import { Toaster } from '@/components/toaster';
 import { createQueryClient } from '@/lib/query-client';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -8,16 +8,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* Spec: only one toast at a time. */}
-      <Toaster
-        visibleToasts={1}
-        position="bottom-right"
-        richColors
-        closeButton
-        duration={4000}
-        containerAriaLabel="Notificaciones"
-        toastOptions={{ closeButtonAriaLabel: 'Cerrar notificación' }}
-      />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -19,6 +19,10 @@ export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 export const AUTH_FLAG_KEY = 'isAuthenticated';
 export const EXPIRES_AT_KEY = 'expires_at';
+/** Set while the user signs out, so the other tabs know the session's end is theirs too (not a revocation). */
+export const SIGNING_OUT_KEY = 'signing_out';
+/** How long a sign-out started in any tab explains a session's end. */
+const SIGNING_OUT_MS = 30_000;
 /** Spec part 1 §9: a token is treated as expired 5 minutes before its expiry. */
 export const EARLY_EXPIRY_MS = 5 * 60 * 1000;
 
@@ -26,6 +30,7 @@ const listeners = new Set<() => void>();
 let cachedRaw = '';
 let cachedSnapshot: AuthSnapshot = { token: null, user: null, expiresAt: null };
 let lastReason: LogoutReason | null = null;
+let signingOutAt: number | null = null;
 
 function read(key: string): string | null {
   try {
@@ -124,7 +129,29 @@ export function saveLogin(token: string, user: AuthUser, expiresAt: string | nul
   if (expiresAt) localStorage.setItem(EXPIRES_AT_KEY, expiresAt);
   else localStorage.removeItem(EXPIRES_AT_KEY);
   lastReason = null;
+  signingOutAt = null;
+  try {
+    localStorage.removeItem(SIGNING_OUT_KEY);
+  } catch {}
   emit();
+}
+
+/**
+ * The user chose to sign out (Cerrar Sesión). Ending the session on the server also reaches this and the other
+ * tabs as 'session-ended' on the event stream, and calls in flight may answer 401: none of that is a revocation.
+ */
+export function markSigningOut(now: number = Date.now()): void {
+  signingOutAt = now;
+  try {
+    localStorage.setItem(SIGNING_OUT_KEY, String(now));
+  } catch {}
+}
+
+/** Whether the user (in this tab or another) started signing out in the last 30 seconds. */
+export function isSigningOut(now: number = Date.now()): boolean {
+  const shared = Number(read(SIGNING_OUT_KEY));
+  const at = Math.max(signingOutAt ?? 0, Number.isFinite(shared) ? shared : 0);
+  return at > 0 && now - at >= 0 && now - at < SIGNING_OUT_MS;
 }
 
 export function updateUser(user: AuthUser): void {
@@ -132,10 +159,13 @@ export function updateUser(user: AuthUser): void {
   emit();
 }
 
-/** Clears token, user, expiry and the auth flag. The reason is kept for the login page to explain. */
+/**
+ * Clears token, user, expiry and the auth flag. The reason is kept for the login page to explain; while the user
+ * is signing out, whatever ends the session is that sign-out (no notice).
+ */
 export function clearLogin(reason: LogoutReason): void {
   for (const key of [TOKEN_KEY, USER_KEY, AUTH_FLAG_KEY, EXPIRES_AT_KEY]) localStorage.removeItem(key);
-  lastReason = reason;
+  lastReason = isSigningOut() ? 'logout' : reason;
   emit();
 }
 

@@ -9,7 +9,7 @@ import { SidebarProvider, useSidebar } from '@/app/layout/sidebar-context';
 import { useMe } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
-import { clearLogin, updateUser } from '@/lib/auth-storage';
+import { clearLogin, isSigningOut, updateUser } from '@/lib/auth-storage';
 import { LiveEventsProvider } from '@/lib/live-events';
 import { useAuth } from '@/lib/use-auth';
 import { cn } from '@/lib/utils';
@@ -17,8 +17,11 @@ import { cn } from '@/lib/utils';
 // The drawer (a modal dialog with focus trap and scroll lock) is only fetched on a narrow screen.
 const MobileSidebar = lazy(() => import('@/app/layout/mobile-sidebar'));
 
+/** The server ended this session: revoked by an administrator or from another device, unless the user signed out. */
 function endedByServer() {
+  const own = isSigningOut();
   clearLogin('session-ended');
+  if (own) return;
   toast.warning('Sesión finalizada', {
     description: 'Su sesión fue cerrada desde otro dispositivo o por un administrador.',
   });

@@ -1,6 +1,14 @@
 import type { ComponentProps } from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { buttonVariants } from '@/components/ui/button';
+import {
+  DIALOG_FRAME,
+  DialogLayoutProvider,
+  dialogBody,
+  useDialogFooterClassName,
+  useDialogHeaderClassName,
+} from '@/components/ui/dialog-layout';
+import { splitDialogClassName } from '@/components/ui/dialog-classes';
 import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/utils';
 
@@ -9,35 +17,39 @@ export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
+  children,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const classes = splitDialogClassName(className);
+  const body = dialogBody(classes.body);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px] data-[state=open]:animate-fade-in" />
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-xl outline-none data-[state=open]:animate-zoom-in',
-          className,
-        )}
+        className={cn(DIALOG_FRAME, 'max-w-md', classes.frame)}
         {...props}
         {...focus}
-      />
+      >
+        <div data-slot="dialog-body" className={body.className}>
+          <DialogLayoutProvider padded={body.padded} closable={false}>
+            {children}
+          </DialogLayoutProvider>
+        </div>
+      </AlertDialogPrimitive.Content>
     </AlertDialogPrimitive.Portal>
   );
 }
 
 export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-left', className)} {...props} />;
+  return <div data-slot="dialog-header" className={useDialogHeaderClassName(className)} {...props} />;
 }
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
+  return <div data-slot="dialog-footer" className={useDialogFooterClassName(className)} {...props} />;
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {

@@ -1,6 +1,14 @@
 import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
+import {
+  DIALOG_FRAME,
+  DialogLayoutProvider,
+  dialogBody,
+  useDialogFooterClassName,
+  useDialogHeaderClassName,
+} from '@/components/ui/dialog-layout';
+import { splitDialogClassName } from '@/components/ui/dialog-classes';
 import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/utils';
 
@@ -30,21 +38,24 @@ export function DialogContent({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const classes = splitDialogClassName(className);
+  const body = dialogBody(classes.body);
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-xl outline-none data-[state=open]:animate-zoom-in',
-          className,
-        )}
+        className={cn(DIALOG_FRAME, 'max-w-lg', classes.frame)}
         {...props}
         {...focus}
       >
-        {children}
+        <div data-slot="dialog-body" className={body.className}>
+          <DialogLayoutProvider padded={body.padded} closable={showClose}>
+            {children}
+          </DialogLayoutProvider>
+        </div>
         {showClose && (
-          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <DialogPrimitive.Close className="absolute top-4 right-4 z-20 rounded-md bg-card p-1 text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50">
             <XIcon className="size-4" aria-hidden />
             <span className="sr-only">Cerrar</span>
           </DialogPrimitive.Close>
@@ -54,20 +65,14 @@ export function DialogContent({
   );
 }
 
+/** Title and description, pinned to the top while the body scrolls. */
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div data-slot="dialog-header" className={cn('flex flex-col gap-2 text-left', className)} {...props} />
-  );
+  return <div data-slot="dialog-header" className={useDialogHeaderClassName(className)} {...props} />;
 }
 
+/** The action buttons, pinned to the bottom while the body scrolls. */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="dialog-footer" className={useDialogFooterClassName(className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

@@ -25,10 +25,13 @@ interface FieldProps {
   children: ReactNode;
 }
 
-/** A label, its control, a hint and the validation message under it. */
+/**
+ * A label, its control, a hint and the validation message under it. In a form's grid it may be narrower than its
+ * content (min-w-0): a one-column grid on a phone would otherwise widen to its widest field.
+ */
 export function Field({ id, label, error, hint, required, className, children }: FieldProps) {
   return (
-    <div className={cn('grid content-start gap-1.5', className)}>
+    <div className={cn('grid min-w-0 content-start gap-1.5', className)}>
       <Label htmlFor={id}>
         {label}
         {required && (

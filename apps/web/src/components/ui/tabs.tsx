@@ -2,7 +2,10 @@ import type { ComponentProps } from 'react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-export const Tabs = TabsPrimitive.Root;
+/** A column: a panel that is given a bounded height (flex-1 min-h-0) can scroll under the tab list. */
+export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitive.Root>) {
+  return <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col', className)} {...props} />;
+}
 
 /** Scrolls sideways on narrow screens instead of wrapping. */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {

@@ -1,42 +1,18 @@
-import { api, type ApiEnvelope } from '../api-client';
+import { getPublicSettings } from '../settings/get-public-settings';
+import { getSettings } from '../settings/get-settings';
+import { institutionFrom, type Institution, type SettingsBody } from './institution-fields';
 
-/** The provider's identity printed on every PDF (spec §7 "Exports": address, phone, e-mail, website, NIT). */
-export interface Institution {
-  name: string;
-  address: string;
-  phone: string;
-  email: string;
-  website: string;
-  nit: string;
-  timezone: string;
-}
+export type { Institution };
 
-type SettingsBody = Partial<
-  Record<
-    'org_name' | 'org_address' | 'org_phone' | 'org_email' | 'org_website' | 'org_nit' | 'org_timezone',
-    unknown
-  >
->;
-
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
-/** GET /settings; a role that cannot read them still gets the public name and timezone. */
+/** GET /settings (the organisation settings); if that fails, the public name and timezone. */
 export async function fetchInstitution(): Promise<Institution> {
   let s: SettingsBody = {};
   try {
-    s = (await api.get<ApiEnvelope<SettingsBody>>('/settings')).data ?? {};
+    s = (await getSettings()).data ?? {};
   } catch {
     try {
-      s = (await api.get<ApiEnvelope<SettingsBody>>('/settings/public', { auth: false })).data ?? {};
+      s = (await getPublicSettings()).data ?? {};
     } catch {}
   }
-  return {
-    name: str(s.org_name) || 'IPS',
-    address: str(s.org_address),
-    phone: str(s.org_phone),
-    email: str(s.org_email),
-    website: str(s.org_website),
-    nit: str(s.org_nit),
-    timezone: str(s.org_timezone) || 'America/Bogota',
-  };
+  return institutionFrom(s);
 }

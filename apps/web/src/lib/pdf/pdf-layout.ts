@@ -1,15 +1,66 @@
 import { formatDateTime, localDateTime } from '@ips/shared/format';
-import type { Institution } from './institution';
-import type { PdfDocument } from './load-pdf';
+import type { Institution } from './institution-fields';
+import type { AutoTableOptions, PdfDocument } from './load-pdf';
+import {
+  FOOTER_FONT_SIZE,
+  FOOTER_GAP,
+  FOOTER_LINE_HEIGHT,
+  footerContactItems,
+  footerHeight,
+  packFooterLines,
+} from './pdf-footer';
 
 export const PDF_MARGIN = 14;
 /** Teal of the interface, for headings and table heads. */
 export const PDF_PRIMARY: [number, number, number] = [13, 116, 114];
 export const PDF_MUTED: [number, number, number] = [100, 116, 139];
-const FOOTER_HEIGHT = 18;
 
-/** Space the footer needs at the bottom of each page (tables stop above it). */
-export const PDF_BOTTOM_MARGIN = FOOTER_HEIGHT + 6;
+/** The footer of a document: its contact lines at this page width, and its height. */
+export interface PdfFooter {
+  lines: string[];
+  height: number;
+}
+
+/** Lays the footer out for this document's page width and font (the same on every page). */
+export function layoutFooter(doc: PdfDocument, inst: Institution): PdfFooter {
+  const width = doc.internal.pageSize.getWidth() - PDF_MARGIN * 2;
+  const size = doc.getFontSize();
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(FOOTER_FONT_SIZE);
+  const lines = packFooterLines(footerContactItems(inst), width, (t) => doc.getTextWidth(t));
+  doc.setFontSize(size);
+  return { lines, height: footerHeight(lines.length) };
+}
+
+/** Where content must stop on every page: above the footer (whatever its number of lines) and a small gap. */
+export function pdfBottomMargin(doc: PdfDocument, inst: Institution): number {
+  return layoutFooter(doc, inst).height + FOOTER_GAP;
+}
+
+/**
+ * What every table of the app's PDFs shares: side margins, a bottom margin that keeps it above the footer, the
+ * head repeated on each page, and rows kept whole (a row that does not fit starts the next page).
+ */
+export function pdfTableDefaults(
+  doc: PdfDocument,
+  inst: Institution,
+): Pick<AutoTableOptions, 'margin' | 'rowPageBreak' | 'showHead'> {
+  return {
+    margin: { left: PDF_MARGIN, right: PDF_MARGIN, top: PDF_MARGIN, bottom: pdfBottomMargin(doc, inst) },
+    rowPageBreak: 'avoid',
+    showHead: 'everyPage',
+  };
+}
+
+/**
+ * The y to write `needed` mm at: `y` if that still fits above the footer, else the top of a new page (a section
+ * title is never left alone at the bottom of a page).
+ */
+export function ensureRoom(doc: PdfDocument, inst: Institution, y: number, needed: number): number {
+  if (y + needed <= doc.internal.pageSize.getHeight() - pdfBottomMargin(doc, inst)) return y;
+  doc.addPage();
+  return PDF_MARGIN + 4;
+}
 
 /**
  * The institution header at the top of the first page: name, NIT, the document title and when it was made.
@@ -51,34 +102,25 @@ export function drawHeader(doc: PdfDocument, inst: Institution, title: string, s
   return y + 10;
 }
 
-/** The institution's contact line and 'Página x de y' on every page; call once the content is complete. */
+/**
+ * The institution's name, the contact fields that are set (address, phone, e-mail, website, NIT; whole, on as many
+ * lines as the page width needs) and 'Página x de y' on every page; call once the content is complete.
+ */
 export function drawFooters(doc: PdfDocument, inst: Institution): void {
+  const footer = layoutFooter(doc, inst);
   const pages = doc.getNumberOfPages();
   const width = doc.internal.pageSize.getWidth();
-  const height = doc.internal.pageSize.getHeight();
-  const contact = [
-    inst.address,
-    inst.phone && `Tel. ${inst.phone}`,
-    inst.email,
-    inst.website,
-    inst.nit && `NIT ${inst.nit}`,
-  ]
-    .filter(Boolean)
-    .join('  ·  ');
+  const top = doc.internal.pageSize.getHeight() - footer.height;
   for (let i = 1; i <= pages; i++) {
     doc.setPage(i);
     doc.setDrawColor(226, 232, 240);
-    doc.line(PDF_MARGIN, height - FOOTER_HEIGHT, width - PDF_MARGIN, height - FOOTER_HEIGHT);
+    doc.line(PDF_MARGIN, top, width - PDF_MARGIN, top);
     doc.setFont('helvetica', 'normal');
-    doc.setFontSize(8);
+    doc.setFontSize(FOOTER_FONT_SIZE);
     doc.setTextColor(...PDF_MUTED);
-    doc.text(inst.name, PDF_MARGIN, height - FOOTER_HEIGHT + 5);
-    if (contact) {
-      // Two lines at most: portrait pages cannot hold address, phone, e-mail, website and NIT on one.
-      const lines = (doc.splitTextToSize(contact, width - PDF_MARGIN * 2) as string[]).slice(0, 2);
-      doc.text(lines, PDF_MARGIN, height - FOOTER_HEIGHT + 9.5, { lineHeightFactor: 1.3 });
-    }
-    doc.text(`Página ${i} de ${pages}`, width - PDF_MARGIN, height - FOOTER_HEIGHT + 5, { align: 'right' });
+    doc.text(inst.name, PDF_MARGIN, top + 5);
+    footer.lines.forEach((line, n) => doc.text(line, PDF_MARGIN, top + 5 + FOOTER_LINE_HEIGHT * (n + 1)));
+    doc.text(`Página ${i} de ${pages}`, width - PDF_MARGIN, top + 5, { align: 'right' });
   }
 }
 

@@ -3,7 +3,8 @@ import { ChevronDownIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { AGENDA_STATUSES } from '@ips/shared/schemas/availabilities';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-input';
+import { TimeInput } from '@/components/ui/time-input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
@@ -84,9 +85,8 @@ export function AdvancedAgendaFilters({ value, onChange }: Props) {
           <div className="grid grid-cols-2 gap-2">
             <div className="grid gap-1">
               <Label htmlFor="adv-date-start">Desde</Label>
-              <Input
+              <DateInput
                 id="adv-date-start"
-                type="date"
                 value={value.dateRange.start}
                 onChange={(e) =>
                   onChange({ ...value, dateRange: { ...value.dateRange, start: e.target.value } })
@@ -95,9 +95,8 @@ export function AdvancedAgendaFilters({ value, onChange }: Props) {
             </div>
             <div className="grid gap-1">
               <Label htmlFor="adv-date-end">Hasta</Label>
-              <Input
+              <DateInput
                 id="adv-date-end"
-                type="date"
                 value={value.dateRange.end}
                 onChange={(e) =>
                   onChange({ ...value, dateRange: { ...value.dateRange, end: e.target.value } })
@@ -108,9 +107,8 @@ export function AdvancedAgendaFilters({ value, onChange }: Props) {
           <div className="grid grid-cols-2 gap-2">
             <div className="grid gap-1">
               <Label htmlFor="adv-time-start">Hora desde</Label>
-              <Input
+              <TimeInput
                 id="adv-time-start"
-                type="time"
                 step={300}
                 value={value.timeRange.start}
                 onChange={(e) =>
@@ -120,9 +118,8 @@ export function AdvancedAgendaFilters({ value, onChange }: Props) {
             </div>
             <div className="grid gap-1">
               <Label htmlFor="adv-time-end">Hora hasta</Label>
-              <Input
+              <TimeInput
                 id="adv-time-end"
-                type="time"
                 step={300}
                 value={value.timeRange.end}
                 onChange={(e) =>

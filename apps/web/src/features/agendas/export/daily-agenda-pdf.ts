@@ -1,7 +1,14 @@
 import { formatLongDate } from '@ips/shared/format';
 import { fetchInstitution } from '@/lib/pdf/institution';
 import { lastTableY, loadPdfKit } from '@/lib/pdf/load-pdf';
-import { drawFooters, drawHeader, PDF_BOTTOM_MARGIN, PDF_MARGIN, PDF_PRIMARY } from '@/lib/pdf/pdf-layout';
+import {
+  drawFooters,
+  drawHeader,
+  ensureRoom,
+  PDF_MARGIN,
+  PDF_PRIMARY,
+  pdfTableDefaults,
+} from '@/lib/pdf/pdf-layout';
 import {
   fetchDailyExport,
   NothingToExportError,
@@ -33,13 +40,8 @@ export async function exportDailyAgendaPdf(scope: DailyExportScope): Promise<str
     'Agenda Diaria',
     `${formatLongDate(scope.date)} · ${doctors.length} ${doctors.length === 1 ? 'profesional' : 'profesionales'} · ${total} citas confirmadas`,
   );
-  const pageHeight = doc.internal.pageSize.getHeight();
-
   for (const d of doctors) {
-    if (y > pageHeight - PDF_BOTTOM_MARGIN - 30) {
-      doc.addPage();
-      y = PDF_MARGIN + 4;
-    }
+    y = ensureRoom(doc, inst, y, 30);
     doc.setFont('helvetica', 'bold');
     doc.setFontSize(11);
     doc.setTextColor(...PDF_PRIMARY);
@@ -71,7 +73,7 @@ export async function exportDailyAgendaPdf(scope: DailyExportScope): Promise<str
         `${a.duration_minutes} min`,
       ]),
       theme: 'striped',
-      margin: { left: PDF_MARGIN, right: PDF_MARGIN, bottom: PDF_BOTTOM_MARGIN },
+      ...pdfTableDefaults(doc, inst),
       styles: { font: 'helvetica', fontSize: 8.5, cellPadding: 1.6, overflow: 'linebreak' },
       headStyles: { fillColor: PDF_PRIMARY, textColor: 255, fontStyle: 'bold' },
       columnStyles: {

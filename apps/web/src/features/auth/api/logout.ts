@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
-import { clearLogin } from '@/lib/auth-storage';
+import { clearLogin, markSigningOut } from '@/lib/auth-storage';
 
 export function logout(): Promise<unknown> {
   return api.post('/auth/logout');
@@ -14,6 +14,8 @@ export function logout(): Promise<unknown> {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Marked first: the server's 'session-ended' event for this very logout can arrive before its answer.
+    onMutate: () => markSigningOut(),
     mutationFn: () => logout().catch(() => undefined),
     onSettled: () => {
       clearLogin('logout');

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -86,6 +87,32 @@ export function TextField<V extends FieldValues, O = V>({
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint} className={className}>
       <Input id={id} aria-required={required || undefined} {...aria} {...input} {...form.register(name)} />
+    </FieldShell>
+  );
+}
+
+/** A date as dd/mm/aaaa whatever the browser's language; the form value stays 'YYYY-MM-DD'. */
+export function DateField<V extends FieldValues, O = V>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  min,
+  max,
+}: BaseProps<V, O> & { min?: string; max?: string }) {
+  const { id, error, aria } = useFieldIds(form, name);
+  return (
+    <FieldShell id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <DateInput
+        id={id}
+        aria-required={required || undefined}
+        {...aria}
+        min={min}
+        max={max}
+        {...form.register(name)}
+      />
     </FieldShell>
   );
 }

@@ -9,6 +9,7 @@ import {
   SelectField,
   SwitchField,
   TextareaField,
+  DateField,
   TextField,
   toOptions,
   type Option,
@@ -87,11 +88,10 @@ export function PersonalSection({ form, timezone }: { form: PatientFormApi; time
         className="sm:col-span-2"
         placeholder="Nombres y apellidos"
       />
-      <TextField
+      <DateField
         form={form}
         name="birth_date"
         label="Fecha de nacimiento"
-        type="date"
         max={localDate(new Date(), timezone)}
         min="1900-01-01"
       />

@@ -5,9 +5,8 @@ import { lastTableY, loadPdfKit } from '@/lib/pdf/load-pdf';
 import {
   drawFooters,
   drawHeader,
-  PDF_BOTTOM_MARGIN,
-  PDF_MARGIN,
   PDF_PRIMARY,
+  pdfTableDefaults,
   pdfTimestamp,
   safeFilePart,
 } from '@/lib/pdf/pdf-layout';
@@ -96,7 +95,7 @@ export async function exportPatientPdf(p: PatientDto): Promise<string> {
       theme: 'grid',
       // A section is never split over two pages.
       pageBreak: 'avoid',
-      margin: { left: PDF_MARGIN, right: PDF_MARGIN, bottom: PDF_BOTTOM_MARGIN },
+      ...pdfTableDefaults(doc, inst),
       styles: { font: 'helvetica', fontSize: 9, cellPadding: 1.3, overflow: 'linebreak' },
       headStyles: { fillColor: PDF_PRIMARY, textColor: 255, fontStyle: 'bold' },
       columnStyles: { 0: { cellWidth: 50, fontStyle: 'bold', textColor: [71, 85, 105] } },

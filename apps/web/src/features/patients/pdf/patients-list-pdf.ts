@@ -7,9 +7,10 @@ import { lastTableY, loadPdfKit } from '@/lib/pdf/load-pdf';
 import {
   drawFooters,
   drawHeader,
-  PDF_BOTTOM_MARGIN,
+  ensureRoom,
   PDF_MARGIN,
   PDF_PRIMARY,
+  pdfTableDefaults,
   pdfTimestamp,
 } from '@/lib/pdf/pdf-layout';
 import { getPatients, type PatientGenderFilter } from '@/features/patients/api/get-patients';
@@ -100,7 +101,7 @@ export async function exportPatientsListPdf(filters: ListPdfFilters): Promise<Li
       p.status,
     ]),
     theme: 'striped',
-    margin: { left: PDF_MARGIN, right: PDF_MARGIN, bottom: PDF_BOTTOM_MARGIN },
+    ...pdfTableDefaults(doc, inst),
     styles: { font: 'helvetica', fontSize: 8, cellPadding: 1.6, overflow: 'linebreak' },
     headStyles: { fillColor: PDF_PRIMARY, textColor: 255, fontStyle: 'bold' },
     columnStyles: {
@@ -119,11 +120,7 @@ export async function exportPatientsListPdf(filters: ListPdfFilters): Promise<Li
     },
   });
 
-  let endY = lastTableY(doc, y) + 8;
-  if (endY > doc.internal.pageSize.getHeight() - PDF_BOTTOM_MARGIN - 12) {
-    doc.addPage();
-    endY = PDF_MARGIN + 6;
-  }
+  const endY = ensureRoom(doc, inst, lastTableY(doc, y) + 8, 12);
   doc.setFont('helvetica', 'bold');
   doc.setFontSize(10);
   doc.text(

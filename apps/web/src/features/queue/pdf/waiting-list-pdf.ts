@@ -1,7 +1,14 @@
 import { PRIORITY_LEVELS } from '@ips/shared/schemas/queue-entry';
 import { fetchInstitution } from '@/lib/pdf/institution';
 import { lastTableY, loadPdfKit } from '@/lib/pdf/load-pdf';
-import { drawFooters, drawHeader, PDF_BOTTOM_MARGIN, PDF_MARGIN, PDF_PRIMARY } from '@/lib/pdf/pdf-layout';
+import {
+  drawFooters,
+  drawHeader,
+  ensureRoom,
+  PDF_MARGIN,
+  PDF_PRIMARY,
+  pdfTableDefaults,
+} from '@/lib/pdf/pdf-layout';
 import type { WaitingEntry } from '@/features/queue/api/waiting-list';
 import { waitingListPdfFileName } from '@/features/queue/utils/export-names';
 import { WAITING_PDF_COLUMNS, waitingPdfRow } from '@/features/queue/utils/pdf-rows';
@@ -37,14 +44,13 @@ export async function exportWaitingListPdf(
     .filter(Boolean)
     .join(' · ');
   let y = drawHeader(doc, inst, 'Cola de Espera', subtitle);
-  const pageHeight = doc.internal.pageSize.getHeight();
   const table = (startY: number, head: string[][], body: string[][], extra: object = {}) =>
     autoTable(doc, {
       startY,
       head,
       body,
       theme: 'striped',
-      margin: { left: PDF_MARGIN, right: PDF_MARGIN, bottom: PDF_BOTTOM_MARGIN },
+      ...pdfTableDefaults(doc, inst),
       styles: { font: 'helvetica', fontSize: 8.5, cellPadding: 1.6, overflow: 'linebreak' },
       headStyles: { fillColor: PDF_PRIMARY, textColor: 255, fontStyle: 'bold' },
       ...extra,
@@ -64,10 +70,7 @@ export async function exportWaitingListPdf(
   };
 
   for (const g of input.groups) {
-    if (y > pageHeight - PDF_BOTTOM_MARGIN - 30) {
-      doc.addPage();
-      y = PDF_MARGIN + 4;
-    }
+    y = ensureRoom(doc, inst, y, 30);
     doc.setFont('helvetica', 'bold');
     doc.setFontSize(11);
     doc.setTextColor(...PDF_PRIMARY);
@@ -87,10 +90,7 @@ export async function exportWaitingListPdf(
     y = lastTableY(doc, y) + 10;
   }
 
-  if (y > pageHeight - PDF_BOTTOM_MARGIN - 45) {
-    doc.addPage();
-    y = PDF_MARGIN + 4;
-  }
+  y = ensureRoom(doc, inst, y, 45);
   doc.setFont('helvetica', 'bold');
   doc.setFontSize(11);
   doc.setTextColor(...PDF_PRIMARY);

@@ -1,7 +1,7 @@
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { describedBy, Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import type { CreateAvailabilityBody } from '@ips/shared/schemas/availabilities';
@@ -40,9 +40,8 @@ export function AgendaAutoFields({ control, register, errors }: Props) {
           label="Fecha de publicación"
           error={errors.preallocation_publish_date?.message}
         >
-          <Input
+          <DateInput
             id="create-publish"
-            type="date"
             {...describedBy('create-publish', errors.preallocation_publish_date?.message)}
             {...register('preallocation_publish_date')}
           />
@@ -61,9 +60,8 @@ export function AgendaAutoFields({ control, register, errors }: Props) {
             required
             error={errors.distribution_start_date?.message}
           >
-            <Input
+            <DateInput
               id="create-dist-start"
-              type="date"
               {...describedBy('create-dist-start', errors.distribution_start_date?.message)}
               {...register('distribution_start_date')}
             />
@@ -74,9 +72,8 @@ export function AgendaAutoFields({ control, register, errors }: Props) {
             required
             error={errors.distribution_end_date?.message}
           >
-            <Input
+            <DateInput
               id="create-dist-end"
-              type="date"
               {...describedBy('create-dist-end', errors.distribution_end_date?.message)}
               {...register('distribution_end_date')}
             />

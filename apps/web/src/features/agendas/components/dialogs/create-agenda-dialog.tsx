@@ -8,6 +8,8 @@ import {
 } from '@ips/shared/schemas/availabilities';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
+import { DateInput } from '@/components/ui/date-input';
+import { TimeInput } from '@/components/ui/time-input';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
@@ -123,13 +125,13 @@ export function CreateAgendaDialog({ open, onOpenChange, date }: Props) {
       <AgendaPlaceFields control={form.control} setValue={form.setValue} errors={errors} idPrefix="create" />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="create-date" label="Fecha" required error={errors.date?.message}>
-          <Input type="date" min={today} {...reg('date', 'create-date')} />
+          <DateInput min={today} {...reg('date', 'create-date')} />
         </Field>
         <Field id="create-start" label="Hora de inicio" required error={errors.start_time?.message}>
-          <Input type="time" step={300} {...reg('start_time', 'create-start')} />
+          <TimeInput step={300} {...reg('start_time', 'create-start')} />
         </Field>
         <Field id="create-end" label="Hora de fin" required error={errors.end_time?.message}>
-          <Input type="time" step={300} {...reg('end_time', 'create-end')} />
+          <TimeInput step={300} {...reg('end_time', 'create-end')} />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">

@@ -7,6 +7,8 @@ import {
   type UpdateAvailabilityBody,
 } from '@ips/shared/schemas/availabilities';
 import { describedBy, Field } from '@/components/ui/field';
+import { DateInput } from '@/components/ui/date-input';
+import { TimeInput } from '@/components/ui/time-input';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { Agenda } from '@/features/agendas/api/agendas';
@@ -109,13 +111,13 @@ export function EditAgendaDialog({ open, onOpenChange, agenda }: Props) {
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="edit-date" label="Fecha" required error={errors.date?.message}>
-          <Input type="date" {...reg('date', 'edit-date')} />
+          <DateInput {...reg('date', 'edit-date')} />
         </Field>
         <Field id="edit-start" label="Hora de inicio" required error={errors.start_time?.message}>
-          <Input type="time" step={300} {...reg('start_time', 'edit-start')} />
+          <TimeInput step={300} {...reg('start_time', 'edit-start')} />
         </Field>
         <Field id="edit-end" label="Hora de fin" required error={errors.end_time?.message}>
-          <Input type="time" step={300} {...reg('end_time', 'edit-end')} />
+          <TimeInput step={300} {...reg('end_time', 'edit-end')} />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">

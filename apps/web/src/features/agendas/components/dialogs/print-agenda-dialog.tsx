@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-input';
 import { useAgendaExports } from '@/features/agendas/hooks/use-agenda-exports';
 
 interface Props {
@@ -45,7 +45,7 @@ export function PrintAgendaDialog({ open, onOpenChange, date: initial }: Props) 
           </DialogDescription>
         </DialogHeader>
         <Field id="print-date" label="Fecha" required error={error}>
-          <Input id="print-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          <DateInput id="print-date" value={date} onChange={(e) => setDate(e.target.value)} />
         </Field>
         <DialogFooter>
           <Button variant="outline" disabled={exports.busy !== null} onClick={() => run('excel')}>

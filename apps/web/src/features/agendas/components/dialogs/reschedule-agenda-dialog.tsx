@@ -6,7 +6,8 @@ import {
   type RescheduleAvailabilityBody,
 } from '@ips/shared/schemas/availabilities-actions';
 import { describedBy, Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-input';
+import { TimeInput } from '@/components/ui/time-input';
 import type { Agenda } from '@/features/agendas/api/agendas';
 import { useRescheduleAgenda } from '@/features/agendas/api/agenda-mutations';
 import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
@@ -68,14 +69,14 @@ export function RescheduleAgendaDialog({ open, onOpenChange, agenda }: Props) {
       onSubmit={submit}
     >
       <Field id="reschedule-date" label="Nueva fecha" required error={errors.date?.message}>
-        <Input type="date" min={today} {...reg('date', 'reschedule-date')} />
+        <DateInput min={today} {...reg('date', 'reschedule-date')} />
       </Field>
       <div className="grid grid-cols-2 gap-4">
         <Field id="reschedule-start" label="Hora de inicio" required error={errors.start_time?.message}>
-          <Input type="time" step={300} {...reg('start_time', 'reschedule-start')} />
+          <TimeInput step={300} {...reg('start_time', 'reschedule-start')} />
         </Field>
         <Field id="reschedule-end" label="Hora de fin" required error={errors.end_time?.message}>
-          <Input type="time" step={300} {...reg('end_time', 'reschedule-end')} />
+          <TimeInput step={300} {...reg('end_time', 'reschedule-end')} />
         </Field>
       </div>
     </FormDialog>

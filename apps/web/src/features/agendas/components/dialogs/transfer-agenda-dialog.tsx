@@ -4,7 +4,7 @@ import { AGENDA_MESSAGES as M } from '@ips/shared/schemas/availabilities';
 import type { TransferMode } from '@ips/shared/schemas/availabilities-actions';
 import { formatDate } from '@ips/shared/format';
 import { describedBy, Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import type { Agenda } from '@/features/agendas/api/agendas';
@@ -67,9 +67,8 @@ export function TransferAgendaDialog({ open, onOpenChange, agenda }: Props) {
       onSubmit={submit}
     >
       <Field id="transfer-date" label="Nueva fecha" required error={error}>
-        <Input
+        <DateInput
           id="transfer-date"
-          type="date"
           min={today}
           value={date}
           onChange={(e) => setDate(e.target.value)}

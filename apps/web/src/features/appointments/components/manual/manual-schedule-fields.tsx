@@ -2,6 +2,7 @@ import { LockIcon, Loader2Icon, WandSparklesIcon } from 'lucide-react';
 import { formatDate } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { TimeInput } from '@/components/ui/time-input';
 import { Input } from '@/components/ui/input';
 import type { AgendaRef } from '@/features/appointments/components/agenda-info-card';
 import { durationChoices, durationLabel } from '@/features/appointments/components/appointment-detail-fields';
@@ -56,9 +57,8 @@ export function ManualScheduleFields({
         hint={`Entre ${hhmm(agenda.start_time)} y ${hhmm(agenda.end_time)}`}
       >
         <div className="flex gap-2">
-          <Input
+          <TimeInput
             id="manual-time"
-            type="time"
             step={300}
             min={hhmm(agenda.start_time)}
             max={hhmm(agenda.end_time)}

@@ -5,7 +5,7 @@ import { DIALOG_TOAST } from '@/features/patients/utils/dialog-toast';
 import { formatDate, localDate } from '@ips/shared/format';
 import { expectedDueDate } from '@ips/shared/schemas/pregnancies';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
@@ -95,9 +95,8 @@ export function PregnancyForm({
               *
             </span>
           </Label>
-          <Input
+          <DateInput
             id={`${id}-fum`}
-            type="date"
             value={startDate}
             max={today}
             onChange={(e) => setStartDate(e.target.value)}

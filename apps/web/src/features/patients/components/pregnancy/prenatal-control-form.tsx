@@ -5,6 +5,7 @@ import { DIALOG_TOAST } from '@/features/patients/utils/dialog-toast';
 import { localDate } from '@ips/shared/format';
 import { createPrenatalControlBody } from '@ips/shared/schemas/pregnancies';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -106,8 +107,7 @@ export function PrenatalControlForm({
       <div className="grid gap-4 sm:grid-cols-3">
         {field(
           'control_date',
-          <Input
-            type="date"
+          <DateInput
             value={values.control_date}
             min={pregnancy.start_date}
             max={today}

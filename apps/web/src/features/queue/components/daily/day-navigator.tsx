@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-input';
 
 /** Previous day, a date field, next day and 'Hoy' (the organisation's today). */
 export function DayNavigator({
@@ -23,8 +23,7 @@ export function DayNavigator({
       >
         <ChevronLeftIcon aria-hidden />
       </Button>
-      <Input
-        type="date"
+      <DateInput
         aria-label="Fecha de la cola"
         value={date}
         onChange={(e) => e.target.value && onChange(e.target.value)}

@@ -1,6 +1,7 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { createEpsBody, EPS_AFFILIATION_TYPES, type CreateEpsBody } from '@ips/shared/schemas/resources-eps';
 import { describedBy, Field } from '@/components/ui/field';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
@@ -170,9 +171,8 @@ export function EpsFormDialog({ open, onOpenChange, eps }: Props) {
           hint={hasAgreement ? undefined : 'Se puede editar solo mientras exista un convenio.'}
           error={err('agreement_date')}
         >
-          <Input
+          <DateInput
             id="eps-agreement-date"
-            type="date"
             disabled={!hasAgreement}
             {...describedBy('eps-agreement-date', err('agreement_date'), !hasAgreement)}
             {...form.register('agreement_date')}
