@@ -5,6 +5,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, expect, loginViaUi, test } from './fixtures';
 import { addDays, futureWorkingDay, orgToday, selectDay } from './agendas-helpers';
 import { apiAs } from './appointments-helpers';
+import { fillDate } from './field-helpers';
 
 interface Options {
   doctors: { id: number; name: string; specialty_ids: number[]; location_ids: number[] }[];
@@ -168,7 +169,7 @@ test.describe('Agendas: lo que se ve es lo que hay (issue 15)', () => {
     await page.getByRole('option', { name: second.doctor.name, exact: true }).click();
     await expect(doc).toHaveText(second.doctor.name);
 
-    await create.getByLabel('Fecha').fill(date);
+    await fillDate(create.getByLabel('Fecha'), date);
     await create.getByLabel('Hora de inicio').fill('20:00');
     await create.getByLabel('Hora de fin').fill('21:00');
     await create.getByLabel('Capacidad (cupos)').fill('3');
