@@ -94,9 +94,10 @@ const SWEEP_EVERY_MS = 60_000;
 const UNLIMITED_PUBLIC = new Set(['/api/health']);
 
 function groupOf(request: FastifyRequest): RateLimitGroup | undefined {
-  const config = request.routeOptions.config;
+  const route = request.routeOptions;
+  const config = route.config;
   if (config.rateLimit) return config.rateLimit;
-  const url = request.routeOptions.url;
+  const url = route.url;
   if (config.policy === 'public' && url?.startsWith('/api/') && !UNLIMITED_PUBLIC.has(url)) return 'public';
   return undefined;
 }
@@ -130,16 +131,19 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: most requests belong to no group and leave at once, without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const group = groupOf(request);
-    if (!group) return;
+    if (!group) return done();
     const key = request.user ? `u${request.user.id}` : `ip${addressKey(request.ip)}`;
     const wait = buckets.take(group, key);
-    if (wait === 0) return;
+    if (wait === 0) return done();
     reply.header('retry-after', String(wait));
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Demasiadas solicitudes. Espere ${wait} segundo${wait === 1 ? '' : 's'} e intente de nuevo.`,
+    done(
+      new AppError(
+        'TOO_MANY_REQUESTS',
+        `Demasiadas solicitudes. Espere ${wait} segundo${wait === 1 ? '' : 's'} e intente de nuevo.`,
+      ),
     );
   });
 });
