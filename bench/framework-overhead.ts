@@ -214,7 +214,7 @@ async function main() {
         '',
         `- Goal ratio ≥ ${GOAL} (the API route with every hook and its request log on / bare route): **${onRatio.toFixed(2)}** — ${onRatio >= GOAL ? 'met' : '**missed**'}; bare ${bareRps.toFixed(0)} req/s. Ratio per round: ${perRound}. Load average (1 min) at the start of each round and at the end: ${loads.map((l) => l.toFixed(1)).join(', ')} on ${os.cpus().length} cores.`,
         `- Request log on: ${accessLines} access lines in its log file for ${loggedRequests} answers the client counted (health check, login, warm-up, rounds; requests still in flight when a measurement ends are answered and logged but not counted, up to ${CONNECTIONS} per measurement).`,
-        '- What GET /api/auth/me runs: security headers (helmet\'s, computed once), request id, JWT verification, the session cache, the rate-limit hook (no group on this route), the fast response serializer (lib/response-serializer.ts), one access-log line at info. No body or query validation (the route takes none); no table is read once the session is cached.',
+        "- What GET /api/auth/me runs: security headers (helmet's, computed once), request id, JWT verification, the session cache, the rate-limit hook (no group on this route), the fast response serializer (lib/response-serializer.ts), one access-log line at info. No body or query validation (the route takes none); no table is read once the session is cached.",
       ],
       args,
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,6 +20,7 @@ import { loadSigningKey } from './lib/tokens';
 import { VERSION } from './lib/version';
 import { safeUrl, serializeError } from './lib/log-safety';
 import { stdoutDestination } from './lib/log-destination';
+import { lazyChildLoggerFactory } from './lib/lazy-logger';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import authPlugin from './plugins/auth';
 import { sessionResolver } from './modules/sessions/resolve';
@@ -84,19 +85,28 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
   let config = initialConfig;
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const logDestination = opts.logStream ?? stdoutDestination();
+  const serializeRequest = (req: FastifyRequest) => ({
+    method: req.method,
+    url: safeUrl(req.url),
+    reqId: req.id,
+    remoteAddress: req.ip,
+  });
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      stream: opts.logStream ?? stdoutDestination(),
+      stream: logDestination,
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
         censor: '[oculto]',
       },
       serializers: {
-        req: (req) => ({ method: req.method, url: safeUrl(req.url), reqId: req.id, remoteAddress: req.ip }),
+        req: serializeRequest as (req: unknown) => Record<string, unknown>,
         err: serializeError,
       },
     },
+    // request.log is made when a request first logs through it (most never do: their line is the access line).
+    childLoggerFactory: lazyChildLoggerFactory,
     // A client's request id is kept only when it is plainly an id: it is echoed and written into every log line.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -112,7 +122,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
   try {
     // The API speaks JSON only (uploads register multipart where they need it): anything else is 415.
     app.removeContentTypeParser('text/plain');
-    await app.register(accessLog);
+    await app.register(accessLog, { destination: logDestination, serializeRequest });
     // The request id goes on the reply first thing, so every answer carries it: errors, and streams that write
     // their own head (lib/sse.ts takes the reply's headers).
     app.addHook('onRequest', (request, reply, done) => {

@@ -32,19 +32,21 @@ export function headersOf(middleware: Middleware): Readonly<Record<string, strin
 }
 
 /** Helmet's defaults, with images also from data:, blob: and https:, and connections only to this origin. */
-const OVER_HTTPS = headersOf(helmet({ contentSecurityPolicy: { directives: DIRECTIVES } }));
+export const HELMET_OVER_HTTPS: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: { directives: DIRECTIVES },
+};
 /**
  * HSTS and the CSP's `upgrade-insecure-requests` only go with requests that came over HTTPS (directly, or
  * through a proxy TRUST_PROXY believes). A small clinic runs the app over plain HTTP on its own network
  * (http://192.168.x.y:4000): there the upgrade directive sends every script to https:// where nothing answers,
  * and the page stays blank (decision 022).
  */
-const OVER_HTTP = headersOf(
-  helmet({
-    contentSecurityPolicy: { directives: { ...DIRECTIVES, 'upgrade-insecure-requests': null } },
-    strictTransportSecurity: false,
-  }),
-);
+export const HELMET_OVER_HTTP: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: { directives: { ...DIRECTIVES, 'upgrade-insecure-requests': null } },
+  strictTransportSecurity: false,
+};
+const OVER_HTTPS = headersOf(helmet(HELMET_OVER_HTTPS));
+const OVER_HTTP = headersOf(helmet(HELMET_OVER_HTTP));
 
 export function securityHeadersFor(protocol: string): Readonly<Record<string, string>> {
   return protocol === 'https' ? OVER_HTTPS : OVER_HTTP;

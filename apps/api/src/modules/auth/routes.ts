@@ -34,7 +34,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Called on every page load and session check: written by the fast serializer (lib/response-serializer.ts).
       schema: { tags: ['auth'], summary: 'Usuario actual', response: { 200: fastResponse(ok(meData)) } },
     },
-    async (request) => {
+    // Not async: the answer is at hand, and a plain return spares the handler's promise.
+    (request) => {
       const u = request.user!;
       return {
         success: true as const,
