@@ -77,7 +77,7 @@ export interface BuildOptions {
   database?: Database;
   /** Catalogues, settings and, in demo mode, demo data. Default true. */
   seed?: boolean;
-  /** Where log lines go (tests read them); standard output otherwise, written asynchronously (lib/log-destination.ts). */
+  /** Where log lines go (tests read them); else standard output, gathered up to 10 ms a write (lib/log-destination.ts). */
   logStream?: { write: (line: string) => void };
 }
 
