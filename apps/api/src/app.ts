@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -18,14 +18,14 @@ import { startEventRetention } from './lib/event-retention';
 import { findUp } from './lib/paths';
 import { loadSigningKey } from './lib/tokens';
 import { VERSION } from './lib/version';
-import { safeUrl, serializeError } from './lib/log-safety';
+import { serializeError } from './lib/log-safety';
 import { stdoutDestination } from './lib/log-destination';
 import { lazyChildLoggerFactory } from './lib/lazy-logger';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import authPlugin from './plugins/auth';
 import { sessionResolver } from './modules/sessions/resolve';
 import securityHeaders from './plugins/security-headers';
-import accessLog from './plugins/access-log';
+import accessLog, { serializeRequest } from './plugins/access-log';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import authRoutes from './modules/auth/routes';
@@ -86,12 +86,6 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const logDestination = opts.logStream ?? stdoutDestination();
-  const serializeRequest = (req: FastifyRequest) => ({
-    method: req.method,
-    url: safeUrl(req.url),
-    reqId: req.id,
-    remoteAddress: req.ip,
-  });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -122,7 +116,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
   try {
     // The API speaks JSON only (uploads register multipart where they need it): anything else is 415.
     app.removeContentTypeParser('text/plain');
-    await app.register(accessLog, { destination: logDestination, serializeRequest });
+    await app.register(accessLog, { destination: logDestination });
     // The request id goes on the reply first thing, so every answer carries it: errors, and streams that write
     // their own head (lib/sse.ts takes the reply's headers).
     app.addHook('onRequest', (request, reply, done) => {

@@ -1,17 +1,9 @@
-import Fastify, { LogController, type FastifyRequest } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@ips/shared/errors';
 import { lazyChildLoggerFactory } from '../lib/lazy-logger';
-import { safeUrl } from '../lib/log-safety';
-import accessLog from './access-log';
+import accessLog, { serializeRequest } from './access-log';
 import errorsPlugin from './errors';
-
-const serializeRequest = (req: FastifyRequest) => ({
-  method: req.method,
-  url: safeUrl(req.url),
-  reqId: req.id,
-  remoteAddress: req.ip,
-});
 
 /** An app logging as app.ts does, plus the line pino wrote before (through request.log) for comparison. */
 async function start(level = 'info', withOldLine = true) {
@@ -28,7 +20,7 @@ async function start(level = 'info', withOldLine = true) {
     logController: new LogController({ disableRequestLogging: true }),
   });
   await app.register(errorsPlugin);
-  await app.register(accessLog, { destination, serializeRequest });
+  await app.register(accessLog, { destination });
   if (withOldLine)
     app.addHook('onResponse', (request, reply, done) => {
       request.log.info(
@@ -53,11 +45,12 @@ describe('the access line', () => {
     await app.inject({ method: 'GET', url: '/api/x?documento=1098765432&token=abc' });
     await app.inject({ method: 'GET', url: '/api/no' });
     await app.inject({ method: 'GET', url: '/api/nada' });
+    await app.inject({ method: 'GET', url: '/api/comillas"y\\barra', remoteAddress: '2001:db8::1' });
     const all = parsed();
     const access = all.filter((l) => l.msg === 'request completed');
     const old = all.filter((l) => l.msg === 'old line');
-    expect(access).toHaveLength(3);
-    expect(old).toHaveLength(3);
+    expect(access).toHaveLength(4);
+    expect(old).toHaveLength(4);
     access.forEach((line, i) => {
       const before = old[i]!;
       expect(Object.keys(line)).toEqual(Object.keys(before));
@@ -67,7 +60,8 @@ describe('the access line', () => {
       expect(typeof r1).toBe('number');
       expect(typeof r2).toBe('number');
     });
-    expect(access.map((l) => (l.res as { statusCode: number }).statusCode)).toEqual([200, 401, 404]);
+    expect(access.map((l) => (l.res as { statusCode: number }).statusCode)).toEqual([200, 401, 404, 404]);
+    expect(access[3]!.req).toMatchObject({ url: '/api/comillas%22y/barra', remoteAddress: '2001:db8::1' });
     expect((access[0]!.req as { url: string }).url).toBe('/api/x?documento=…&token=…');
     await app.close();
   });
