@@ -117,12 +117,6 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     // The API speaks JSON only (uploads register multipart where they need it): anything else is 415.
     app.removeContentTypeParser('text/plain');
     await app.register(accessLog, { destination: logDestination });
-    // The request id goes on the reply first thing, so every answer carries it: errors, and streams that write
-    // their own head (lib/sse.ts takes the reply's headers).
-    app.addHook('onRequest', (request, reply, done) => {
-      reply.header('x-request-id', request.id);
-      done();
-    });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env === 'test' }));
 
@@ -147,6 +141,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       await events.stop();
       await database.close();
     });
+    // The request id and the security headers, on every answer (errors and event streams included).
     await app.register(securityHeaders);
     // Only the configured origins, and for them every method and header the API uses (decision 022).
     if (config.corsOrigin)

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_CODES, titleForStatus, type ErrorBody, type ErrorCode } from '@ips/shared/errors';
 import { pgErrorCode, pgErrorDetail } from '../lib/pg-errors';
-import { applySecurityHeaders } from './security-headers';
+import { applyResponseHeaders } from './security-headers';
 
 /** Friendly texts for constraints, registered by the modules that own them. */
 const constraintMessages = new Map<string, { code: ErrorCode; message: string }>();
@@ -117,8 +117,7 @@ export function toErrorResponse(err: unknown): [number, ErrorBody] | null {
  */
 export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   // No hook ran for these: the request id and the security headers are put here.
-  reply.header('x-request-id', request.id);
-  applySecurityHeaders(request, reply);
+  applyResponseHeaders(request, reply);
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return send(reply, 414, {
       success: false,

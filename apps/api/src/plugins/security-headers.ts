@@ -52,20 +52,25 @@ export function securityHeadersFor(protocol: string): Readonly<Record<string, st
   return protocol === 'https' ? OVER_HTTPS : OVER_HTTP;
 }
 
-/** Puts the security headers on a reply (also used for the errors Fastify raises before routing). */
-export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
+/**
+ * What every answer carries: the request id and the security headers (also used for the errors Fastify raises
+ * before routing, where no hook runs).
+ */
+export function applyResponseHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
   reply.headers(securityHeadersFor(request.protocol));
 }
 
 /**
- * Helmet's security headers on every response, from helmet itself but computed once: running helmet's
- * middleware chain on each request (twelve middlewares, each a setHeader with its checks on the raw response)
- * was about 8 % of a light request's CPU in bench/framework-overhead.ts. They go on the reply, so error answers
- * carry them and streams that write their own head (lib/sse.ts) take them from `reply.getHeaders()`.
+ * The request id and helmet's security headers on every response, the latter from helmet itself but computed
+ * once: running helmet's middleware chain on each request (twelve middlewares, each a setHeader with its checks
+ * on the raw response) was about 8 % of a light request's CPU in bench/framework-overhead.ts. They go on the
+ * reply first thing (one hook, before CORS and auth), so error answers carry them and streams that write their
+ * own head (lib/sse.ts) take them from `reply.getHeaders()`.
  */
-export default fp(async function securityHeaders(app: FastifyInstance) {
+export default fp(async function responseHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request, reply);
+    applyResponseHeaders(request, reply);
     done();
   });
 });
