@@ -8,7 +8,13 @@ const app = Fastify({ logger: false });
 const body = {
   success: true,
   data: {
-    user: { id: 1, name: 'Administrador Bench', email: 'bench@ips.local', role: 'admin' },
+    user: {
+      id: 1,
+      name: 'Administrador Bench',
+      email: 'bench@ips.local',
+      role: 'admin',
+      must_change_password: false,
+    },
     session: { id: '00000000-0000-4000-8000-000000000000', expires_at: new Date().toISOString() },
   },
 };

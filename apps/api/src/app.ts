@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import '@ips/shared/zod-es';
 import { isValidTimezone, type AppConfig } from './config';
 import { readMany } from './modules/settings/repo';
@@ -19,10 +19,14 @@ import { findUp } from './lib/paths';
 import { loadSigningKey } from './lib/tokens';
 import { TxHooks } from './lib/tx-hooks';
 import { VERSION } from './lib/version';
-import { safeUrl, serializeError } from './lib/log-safety';
+import { serializeError } from './lib/log-safety';
+import { stdoutDestination } from './lib/log-destination';
+import { lazyChildLoggerFactory } from './lib/lazy-logger';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import authPlugin from './plugins/auth';
 import { sessionResolver } from './modules/sessions/resolve';
 import securityHeaders from './plugins/security-headers';
+import accessLog, { serializeRequest } from './plugins/access-log';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import authRoutes from './modules/auth/routes';
@@ -76,7 +80,7 @@ export interface BuildOptions {
   database?: Database;
   /** Catalogues, settings and, in demo mode, demo data. Default true. */
   seed?: boolean;
-  /** Where log lines go (tests read them); standard output otherwise. */
+  /** Where log lines go (tests read them); else standard output, gathered up to 10 ms a write (lib/log-destination.ts). */
   logStream?: { write: (line: string) => void };
 }
 
@@ -84,26 +88,29 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
   let config = initialConfig;
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const logDestination = opts.logStream ?? stdoutDestination();
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      stream: logDestination,
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
         censor: '[oculto]',
       },
       serializers: {
-        req: (req) => ({ method: req.method, url: safeUrl(req.url), reqId: req.id, remoteAddress: req.ip }),
+        req: serializeRequest as (req: unknown) => Record<string, unknown>,
         err: serializeError,
       },
     },
+    // request.log is made when a request first logs through it (most never do: their line is the access line).
+    childLoggerFactory: lazyChildLoggerFactory,
     // A client's request id is kept only when it is plainly an id: it is echoed and written into every log line.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    // One access-log line per request, written when it ends (below), instead of Fastify's two.
+    // One access-log line per request, written when it ends (plugins/access-log.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: frameworkErrorHandler,
     // Off unless configured: otherwise any client could write its own address into sessions, logins and logs.
@@ -112,15 +119,9 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
   try {
     // The API speaks JSON only (uploads register multipart where they need it): anything else is 415.
     app.removeContentTypeParser('text/plain');
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
-        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-        'request completed',
-      );
-      done();
-    });
+    await app.register(accessLog, { destination: logDestination });
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env === 'test' }));
 
     await runMigrations(database, config.databaseUrl);
     // The demo mode in force comes from the seed: DEMO_MODE, the installation's stored choice, ADMIN_EMAIL (decision 021).
@@ -145,10 +146,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       await events.stop();
       await database.close();
     });
-    app.addHook('onSend', async (request, reply) => {
-      reply.header('x-request-id', request.id);
-    });
-
+    // The request id and the security headers, on every answer (errors and event streams included).
     await app.register(securityHeaders);
     // Only the configured origins, and for them every method and header the API uses (decision 022).
     if (config.corsOrigin)

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppEvent } from './event-bus';
 import { sessionCache } from '../modules/sessions/cache';
@@ -42,7 +43,9 @@ export async function openEventStream(
   const lastId = Number(Array.isArray(lastHeader) ? lastHeader[0] : (lastHeader ?? lastQuery ?? 0));
 
   reply.hijack();
+  // The headers already on the reply (security headers, request id, CORS) go with the stream's own.
   raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',

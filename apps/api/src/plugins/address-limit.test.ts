@@ -54,12 +54,17 @@ describe('per-address limit on the routes without sign-in', () => {
   });
 
   it('the other public routes are limited per address too; the health check is not', async () => {
-    const { burst } = RATE_LIMITS.public;
+    const { burst, perMinute } = RATE_LIMITS.public;
     const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.9' });
     const urls = ['/api/settings/public', '/api/docs'];
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: burst + 20 }, (_, i) => get(urls[i % 2]!)));
+    // The allowance refills while the requests are answered (each /api/docs builds the whole OpenAPI document,
+    // seconds in all on a loaded machine): those tokens are admitted too.
+    const refilled = Math.ceil(((Date.now() - started) * perMinute) / 60_000);
     const refused = answers.filter((r) => r.statusCode === 429);
-    expect(refused.length).toBeGreaterThanOrEqual(19);
+    expect(refused.length).toBeLessThanOrEqual(20);
+    expect(refused.length).toBeGreaterThanOrEqual(Math.min(19, 20 - refilled));
     expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Both routes count against the same allowance of the address.
     const refusedUrls = new Set(answers.map((r, i) => (r.statusCode === 429 ? urls[i % 2] : null)));

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@ips/shared/errors';
 import type { AuthUser, Policy } from '../lib/context';
-import { verifyToken } from '../lib/tokens';
+import { verifiedClaims, verifyToken } from '../lib/tokens';
 
 /**
  * What a session may call while its user must change the password (decision 021): who am I, change it, sign out.
@@ -49,8 +49,14 @@ function bearer(request: FastifyRequest, allowQuery: boolean): string | null {
   return null;
 }
 
-/** Turns a verified token's claims into the signed-in user, or throws 401 (app.ts passes the sessions module's). */
-export type ResolveSession = (claims: { sid: string; sub: string }) => Promise<AuthUser>;
+/**
+ * Turns a verified token's claims into the signed-in user, or throws 401 (app.ts passes the sessions module's).
+ * `cached`, when given, answers without a promise from what is already known (the session cache), applying the
+ * same checks, or returns undefined and the hook awaits the resolver.
+ */
+export type ResolveSession = ((claims: { sid: string; sub: string }) => Promise<AuthUser>) & {
+  cached?: (claims: { sid: string; sub: string }) => AuthUser | undefined;
+};
 
 export interface AuthPluginOptions {
   resolveSession: ResolveSession;
@@ -63,9 +69,14 @@ export function isAllowed(policy: Policy, user: AuthUser | null): boolean {
   return policy.includes(user.role);
 }
 
+/** The auth hooks this plugin gives routes (plugins/rate-limit.ts puts its hook right after them). */
+export const authHooks = new WeakSet<object>();
+
 /**
  * Every /api route must declare `config.policy`; a route without one fails at start-up, so no route can
- * be added without deciding who may call it. The check runs on request, before the body is parsed.
+ * be added without deciding who may call it. The check runs on request, before the body is parsed: every route
+ * that is not public gets its own onRequest hook, first of its route hooks (after the app's: request id,
+ * security headers, CORS), with its policy bound when the route is registered.
  */
 export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInstance, opts) {
   app.decorateRequest('user', null);
@@ -74,6 +85,46 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
   );
   const declared: DeclaredRoute[] = [];
   app.decorate('routePolicies', declared);
+
+  /** What the route allows this user, once the user is known: undefined, or the error to answer. */
+  function admit(request: FastifyRequest, url: string, policy: Policy, user: AuthUser) {
+    request.user = user;
+    if (user.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(`${request.method} ${url}`))
+      return new AppError('FORBIDDEN', MUST_CHANGE_PASSWORD);
+    if (!isAllowed(policy, user)) return new AppError('FORBIDDEN');
+    return undefined;
+  }
+
+  /**
+   * The hook of a route that needs a signed-in user. A callback hook: a session already verified and in the
+   * session cache is answered synchronously, without the promises of the full path (the same checks either
+   * way: signature and expiry of the token, then the session).
+   */
+  function authHook(
+    policy: Exclude<Policy, 'public'>,
+    queryToken: boolean,
+    url: string,
+  ): onRequestHookHandler {
+    const hook: onRequestHookHandler = (request, _reply, done) => {
+      let user: AuthUser | undefined;
+      let token: string | null;
+      try {
+        token = bearer(request, queryToken);
+        if (!token) throw new AppError('UNAUTHORIZED', 'No autorizado: inicie sesión para continuar');
+        const claims = opts.resolveSession.cached && verifiedClaims(app.deps.jwtKey, token);
+        if (claims) user = opts.resolveSession.cached!(claims);
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (user) return done(admit(request, url, policy, user));
+      app.authenticate(token).then(
+        (u) => done(admit(request, url, policy, u)),
+        (err: Error) => done(err),
+      );
+    };
+    authHooks.add(hook);
+    return hook;
+  }
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -91,20 +142,11 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
           schema: route.schema as DeclaredRoute['schema'],
         });
     }
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config as { policy?: Policy; queryToken?: boolean };
-    const policy = config.policy;
-    if (!policy || policy === 'public') return;
-    const token = bearer(request, config.queryToken === true);
-    if (!token) throw new AppError('UNAUTHORIZED', 'No autorizado: inicie sesión para continuar');
-    request.user = await app.authenticate(token);
-    if (
-      request.user.mustChangePassword &&
-      !PASSWORD_CHANGE_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
-    )
-      throw new AppError('FORBIDDEN', MUST_CHANGE_PASSWORD);
-    if (!isAllowed(policy, request.user)) throw new AppError('FORBIDDEN');
+    // Also for the HEAD route Fastify adds beside a GET (it comes here with its own copy of the options).
+    if (policy !== 'public')
+      route.onRequest = [
+        authHook(policy, config?.queryToken === true, route.url),
+        ...(route.onRequest ? [route.onRequest].flat() : []),
+      ];
   });
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_CODES, titleForStatus, type ErrorBody, type ErrorCode } from '@ips/shared/errors';
 import { pgErrorCode, pgErrorDetail } from '../lib/pg-errors';
+import { applyResponseHeaders } from './security-headers';
 
 /** Friendly texts for constraints, registered by the modules that own them. */
 const constraintMessages = new Map<string, { code: ErrorCode; message: string }>();
@@ -114,7 +115,9 @@ export function toErrorResponse(err: unknown): [number, ErrorBody] | null {
  * Errors Fastify raises before routing (a malformed URL, a path parameter over the router's limit):
  * passed as the `frameworkErrors` option so they answer in the same shape as everything else.
  */
-export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No hook ran for these: the request id and the security headers are put here.
+  applyResponseHeaders(request, reply);
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return send(reply, 414, {
       success: false,

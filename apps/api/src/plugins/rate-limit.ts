@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@ips/shared/errors';
+import { authHooks } from './auth';
 
 /**
  * Per-user limits on the expensive routes (decision 014) and per-address limits on the routes that need no
@@ -93,11 +94,12 @@ const SWEEP_EVERY_MS = 60_000;
 /** Public routes that are not limited: load balancers and monitors poll the health check. */
 const UNLIMITED_PUBLIC = new Set(['/api/health']);
 
-function groupOf(request: FastifyRequest): RateLimitGroup | undefined {
-  const config = request.routeOptions.config;
+/** The group a route counts against, from its options when it is registered. */
+export function groupOf(route: { url: string; config?: { policy?: unknown; rateLimit?: RateLimitGroup } }) {
+  const config = route.config ?? {};
   if (config.rateLimit) return config.rateLimit;
-  const url = request.routeOptions.url;
-  if (config.policy === 'public' && url?.startsWith('/api/') && !UNLIMITED_PUBLIC.has(url)) return 'public';
+  const url = route.url;
+  if (config.policy === 'public' && url.startsWith('/api/') && !UNLIMITED_PUBLIC.has(url)) return 'public';
   return undefined;
 }
 
@@ -121,7 +123,11 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** Runs after the auth hook, before the body is read: a limited request costs almost nothing. */
+/**
+ * Runs after the auth hook, before the body is read: a limited request costs almost nothing. Only the routes
+ * that count against a group get the hook, placed right after their auth hook (plugins/auth.ts), before any hook
+ * of the route's own; the others pay nothing.
+ */
 export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   const scale = app.deps.config.rateLimitScale;
   if (scale <= 0) return;
@@ -130,16 +136,27 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  app.addHook('onRequest', async (request, reply) => {
-    const group = groupOf(request);
+  const limitHook =
+    (group: RateLimitGroup): onRequestHookHandler =>
+    (request, reply, done) => {
+      const key = request.user ? `u${request.user.id}` : `ip${addressKey(request.ip)}`;
+      const wait = buckets.take(group, key);
+      if (wait === 0) return done();
+      reply.header('retry-after', String(wait));
+      done(
+        new AppError(
+          'TOO_MANY_REQUESTS',
+          `Demasiadas solicitudes. Espere ${wait} segundo${wait === 1 ? '' : 's'} e intente de nuevo.`,
+        ),
+      );
+    };
+
+  app.addHook('onRoute', (route) => {
+    const group = groupOf(route as Parameters<typeof groupOf>[0]);
     if (!group) return;
-    const key = request.user ? `u${request.user.id}` : `ip${addressKey(request.ip)}`;
-    const wait = buckets.take(group, key);
-    if (wait === 0) return;
-    reply.header('retry-after', String(wait));
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Demasiadas solicitudes. Espere ${wait} segundo${wait === 1 ? '' : 's'} e intente de nuevo.`,
-    );
+    const hooks = route.onRequest ? [route.onRequest].flat() : [];
+    const afterAuth = hooks.findIndex((h) => authHooks.has(h)) + 1;
+    hooks.splice(afterAuth, 0, limitHook(group));
+    route.onRequest = hooks;
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBody, loginData, meData } from '@ips/shared/schemas/auth';
 import { ok, successOnly } from '@ips/shared/schemas/common';
 import type { Role } from '@ips/shared/catalogs/roles';
+import { fastResponse } from '../../lib/response-serializer';
 import { login, logout } from './service';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,9 +31,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/me',
     {
       config: { policy: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Usuario actual', response: { 200: ok(meData) } },
+      // Called on every page load and session check: written by the fast serializer (lib/response-serializer.ts).
+      schema: { tags: ['auth'], summary: 'Usuario actual', response: { 200: fastResponse(ok(meData)) } },
     },
-    async (request) => {
+    // Not async: the answer is at hand, and a plain return spares the handler's promise.
+    (request) => {
       const u = request.user!;
       return {
         success: true as const,

@@ -65,6 +65,32 @@ describe('SessionCache', () => {
   });
 });
 
+describe('SessionCache.peek (the auth hook without a promise)', () => {
+  it('answers only what get would answer from memory: fresh, unexpired, not ended or changed', async () => {
+    let now = 1_000;
+    const c = new SessionCache(5_000, () => now);
+    const load = async () => row('a', 7);
+    expect(c.peek('a')).toBeUndefined();
+    await c.get('a', load);
+    expect(c.peek('a')?.id).toBe('a');
+    now += 5_001; // past the TTL
+    expect(c.peek('a')).toBeUndefined();
+    await c.get('a', load);
+    c.endSessions(['a'], true);
+    expect(c.peek('a')).toBeUndefined();
+    c.endSessions(['a'], false);
+    await c.get('a', load);
+    expect(c.peek('a')?.id).toBe('a');
+    c.userChanged(7, true);
+    expect(c.peek('a')).toBeUndefined();
+    c.userChanged(7, false);
+    await c.get('a', async () => ({ ...row('a', 7), expiresAt: new Date(now + 1_000) }));
+    expect(c.peek('a')?.id).toBe('a');
+    now += 1_001; // past the session's own expiry, within the TTL
+    expect(c.peek('a')).toBeUndefined();
+  });
+});
+
 describe('revocation through the session cache, same instance', () => {
   let t: TestApp;
   beforeAll(async () => {

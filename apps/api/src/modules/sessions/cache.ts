@@ -56,15 +56,26 @@ export class SessionCache {
     return false;
   }
 
-  /** The session from the cache when fresh, else from `load` (stored unless invalidated meanwhile). */
-  async get(id: string, load: () => Promise<ActiveSession | null>): Promise<ActiveSession | null> {
+  /**
+   * The session when the cache holds it fresh (same rules as `get`), else undefined: the auth hook answers
+   * from here without a promise and calls `get` only when this misses.
+   */
+  peek(id: string): ActiveSession | undefined {
     const e = this.entries.get(id);
+    if (e === undefined) return undefined;
     const t = this.now();
-    if (e && e.until > t && e.row.expiresAt.getTime() > t && !this.bypassed(id, e.row.userId)) {
+    if (e.until > t && e.row.expiresAt.getTime() > t && !this.bypassed(id, e.row.userId)) {
       this.hits++;
       return e.row;
     }
-    if (e) this.entries.delete(id);
+    return undefined;
+  }
+
+  /** The session from the cache when fresh, else from `load` (stored unless invalidated meanwhile). */
+  async get(id: string, load: () => Promise<ActiveSession | null>): Promise<ActiveSession | null> {
+    const hit = this.peek(id);
+    if (hit) return hit;
+    if (this.entries.has(id)) this.entries.delete(id);
     this.misses++;
     const epoch = this.epoch;
     const row = await load();
