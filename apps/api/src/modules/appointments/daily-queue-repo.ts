@@ -1,0 +1,146 @@
+import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '@ips/shared/schemas/resources-common';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { appointments } from '../../db/schema/appointments';
+import { patients } from '../../db/schema/patients';
+import { doctors, specialties } from '../../db/schema/resources';
+import { selectWithNames } from './repo';
+
+/*
+ * Cola Diaria's reads (GET /appointments/daily-queue). A day of a large clinic holds thousands of appointments
+ * (8,250 at 300 doctors); the screen shows one page of them, so the page's ids are read from appointments alone
+ * (the patients table joins in only for a search) and only those rows get their names. The day's counts read
+ * appointments_scheduled_status_idx alone.
+ */
+
+export interface DayFilter {
+  /** The organisation's day as instants: [from, to). */
+  from: Date;
+  to: Date;
+  doctorId?: number;
+  specialtyId?: number;
+  locationId?: number;
+}
+
+export interface DailyListFilter extends DayFilter {
+  status?: string;
+  /** Patient name or document, doctor or specialty, accents and case ignored. */
+  q?: string;
+}
+
+/** The stable order of the queue, which every page follows: time, then id. */
+const ORDER = [asc(appointments.scheduledAt), asc(appointments.id)] as const;
+
+function dayWhere(f: DayFilter): SQL {
+  return and(
+    gte(appointments.scheduledAt, f.from),
+    lt(appointments.scheduledAt, f.to),
+    f.doctorId ? eq(appointments.doctorId, f.doctorId) : undefined,
+    f.specialtyId ? eq(appointments.specialtyId, f.specialtyId) : undefined,
+    f.locationId ? eq(appointments.locationId, f.locationId) : undefined,
+  )!;
+}
+
+/** Folds a parameter as immutable_unaccent(lower()) folds a column, so 'jose' finds 'José'. */
+const fold = (text: string) => sql`immutable_unaccent(lower(${text}))`;
+
+/**
+ * The search over a day's appointments: the patient's folded name (patients.name_sort) or document, or a
+ * doctor or specialty whose name matches (both tables are small: their ids are found first).
+ */
+function searchWhere(q: string): SQL {
+  const like = containsPattern(q);
+  return sql`(${patients.nameSort} like ${fold(like)}
+    or lower(${patients.document}) like ${fold(like)}
+    or ${appointments.doctorId} in (select ${doctors.id} from ${doctors}
+         where immutable_unaccent(lower(${doctors.name})) like ${fold(like)})
+    or ${appointments.specialtyId} in (select ${specialties.id} from ${specialties}
+         where immutable_unaccent(lower(${specialties.name})) like ${fold(like)}))`;
+}
+
+function listWhere(f: DailyListFilter): SQL {
+  return and(
+    dayWhere(f),
+    f.status ? eq(appointments.status, f.status) : undefined,
+    f.q ? searchWhere(f.q) : undefined,
+  )!;
+}
+
+/** appointments, joined to patients only when the search needs the patient's name or document. */
+function fromFiltered<T extends SelectedFields>(db: Executor, fields: T, f: DailyListFilter) {
+  const query = db.select(fields).from(appointments).$dynamic();
+  if (f.q) query.innerJoin(patients, eq(patients.id, appointments.patientId));
+  return query.where(listWhere(f));
+}
+
+/** The day's appointments per status (the screen's cards). */
+export async function countByStatus(db: Executor, f: DayFilter): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ status: appointments.status, n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(dayWhere(f))
+    .groupBy(appointments.status);
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** The next appointment to attend: the earliest Confirmada of the day that has not ended at `now`. */
+export async function nextToAttend(db: Executor, f: DayFilter, now: Date) {
+  const [row] = await db
+    .select({ id: appointments.id, scheduledAt: appointments.scheduledAt, patientName: patients.name })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(and(dayWhere(f), eq(appointments.status, 'Confirmada'), gt(appointments.endsAt, now)))
+    .orderBy(...ORDER)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The ids of one page of the filtered list, in queue order. */
+export async function pageIds(db: Executor, f: DailyListFilter, limit: number, offset: number) {
+  const rows = await fromFiltered(db, { id: appointments.id }, f)
+    .orderBy(...ORDER)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * How many appointments match every filter, and how many of them come before `anchor` in queue order (its
+ * 0-based place) — null when the anchor is not among them.
+ */
+export async function countMatching(
+  db: Executor,
+  f: DailyListFilter,
+  anchor: { id: number; scheduledAt: Date } | null,
+): Promise<{ total: number; before: number | null }> {
+  if (!anchor) {
+    const [row] = await fromFiltered(db, { n: sql<number>`count(*)::int` }, f);
+    return { total: Number(row?.n ?? 0), before: null };
+  }
+  const at = anchor.scheduledAt.toISOString();
+  const [row] = await fromFiltered(
+    db,
+    {
+      n: sql<number>`count(*)::int`,
+      before: sql<number>`(count(*) filter (where (${appointments.scheduledAt}, ${appointments.id}) < (${at}::timestamptz, ${anchor.id}::int)))::int`,
+      found: sql<boolean>`coalesce(bool_or(${appointments.id} = ${anchor.id}), false)`,
+    },
+    f,
+  );
+  return { total: Number(row?.n ?? 0), before: row?.found ? Number(row.before) : null };
+}
+
+/** The rows of the given ids with the names the screen shows, in queue order. */
+export function rowsByIds(db: Executor, ids: number[]) {
+  return selectWithNames(db)
+    .where(inArray(appointments.id, ids))
+    .orderBy(...ORDER);
+}
+
+/** Every appointment that matches, with names, in queue order (the unpaged answer). */
+export function allMatching(db: Executor, f: DailyListFilter) {
+  return selectWithNames(db)
+    .where(listWhere(f))
+    .orderBy(...ORDER);
+}
