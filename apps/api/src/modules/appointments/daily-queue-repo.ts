@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { APPOINTMENT_DURATION } from '@ips/shared/schemas/appointments';
 import { containsPattern } from '@ips/shared/schemas/resources-common';
 import type { Executor } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
@@ -9,7 +10,8 @@ import { selectWithNames } from './repo';
 /*
  * Cola Diaria's reads (GET /appointments/daily-queue). A day of a large clinic holds thousands of appointments
  * (8,250 at 300 doctors); the screen shows one page of them, so the page's ids are read from appointments alone
- * and only those rows get their names. The day's counts read appointments_scheduled_status_idx alone.
+ * and only those rows get their names. The day's counts read appointments_scheduled_status_idx alone, and they
+ * are also the list's total unless a search narrows it.
  */
 
 export interface DayFilter {
@@ -79,28 +81,45 @@ export async function countByStatus(db: Executor, f: DayFilter): Promise<Map<str
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/** The next appointment to attend: the earliest Confirmada of the day that has not ended at `now`. */
+/**
+ * The next appointment to attend: the earliest Confirmada of the day that has not ended at `now`. One that has
+ * not ended began at most the longest duration ago (a check constraint of the table), which bounds the index
+ * scan: late in the day it reads nothing instead of the whole day.
+ */
 export async function nextToAttend(db: Executor, f: DayFilter, now: Date) {
+  const earliest = new Date(now.getTime() - APPOINTMENT_DURATION.max * 60_000);
   const [row] = await db
     .select({ id: appointments.id, scheduledAt: appointments.scheduledAt, patientName: patients.name })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(and(dayWhere(f), eq(appointments.status, 'Confirmada'), gt(appointments.endsAt, now)))
+    .where(
+      and(
+        dayWhere(f),
+        eq(appointments.status, 'Confirmada'),
+        gt(appointments.scheduledAt, earliest),
+        gt(appointments.endsAt, now),
+      ),
+    )
     .orderBy(...ORDER)
     .limit(1);
   return row ?? null;
 }
 
-/** The ids of one page of the filtered list, in queue order. */
-export async function pageIds(db: Executor, f: DailyListFilter, limit: number, offset: number) {
-  const rows = await db
+/**
+ * One page of the filtered list with the names the screen shows, in queue order: the page's ids are chosen from
+ * appointments alone (a LIMIT/OFFSET subquery), and only those rows are joined to their names.
+ */
+export function pageRows(db: Executor, f: DailyListFilter, limit: number, offset: number) {
+  const ids = db
     .select({ id: appointments.id })
     .from(appointments)
     .where(listWhere(f))
     .orderBy(...ORDER)
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => r.id);
+  return selectWithNames(db)
+    .where(inArray(appointments.id, ids))
+    .orderBy(...ORDER);
 }
 
 const countWhere = (db: Executor, where: SQL | undefined) =>
@@ -110,20 +129,23 @@ const countWhere = (db: Executor, where: SQL | undefined) =>
     .where(where)
     .then(([row]) => Number(row?.n ?? 0));
 
+/** How many appointments match every filter (needed only with a search: else the day's counts say it). */
+export function countMatching(db: Executor, f: DailyListFilter): Promise<number> {
+  return countWhere(db, listWhere(f));
+}
+
 /**
- * How many appointments match every filter, and how many of them come before `anchor` in queue order (its
- * 0-based place), null when the anchor is not among them. Counted apart (earlier instants, then the anchor's
- * own instant by id) so that the larger counts can be read from the (scheduled_at, status) index alone.
+ * The 0-based place of `anchor` among the appointments that match every filter, null when it is not among them.
+ * Counted apart (earlier instants, then the anchor's own instant by id) so that the larger count can be read
+ * from the (scheduled_at, status) index alone.
  */
-export async function countMatching(
+export async function placeOf(
   db: Executor,
   f: DailyListFilter,
-  anchor: { id: number; scheduledAt: Date } | null,
-): Promise<{ total: number; before: number | null }> {
+  anchor: { id: number; scheduledAt: Date },
+): Promise<number | null> {
   const where = listWhere(f);
-  if (!anchor) return { total: await countWhere(db, where), before: null };
-  const [total, earlier, sameInstant, found] = await Promise.all([
-    countWhere(db, where),
+  const [earlier, sameInstant, found] = await Promise.all([
     countWhere(db, and(where, lt(appointments.scheduledAt, anchor.scheduledAt))),
     countWhere(
       db,
@@ -131,14 +153,7 @@ export async function countMatching(
     ),
     countWhere(db, and(where, eq(appointments.id, anchor.id))),
   ]);
-  return { total, before: found ? earlier + sameInstant : null };
-}
-
-/** The rows of the given ids with the names the screen shows, in queue order. */
-export function rowsByIds(db: Executor, ids: number[]) {
-  return selectWithNames(db)
-    .where(inArray(appointments.id, ids))
-    .orderBy(...ORDER);
+  return found ? earlier + sameInstant : null;
 }
 
 /** Every appointment that matches, with names, in queue order (the unpaged answer). */

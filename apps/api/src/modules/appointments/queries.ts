@@ -127,22 +127,22 @@ export async function dailyQueue(
   const { from, to } = localRange(tz, { date });
   const day = { from: from!, to: to!, doctorId, specialtyId: q.specialty_id, locationId: q.location_id };
   const filter = { ...day, status: q.status, q: q.q };
-  const [counts, next, rows] = await Promise.all([
+  const [counts, next, rows, searched] = await Promise.all([
     dailyRepo.countByStatus(deps.db, day),
     date === today ? dailyRepo.nextToAttend(deps.db, day, now) : null,
     limit === null
       ? dailyRepo.allMatching(deps.db, filter)
-      : dailyRepo
-          .pageIds(deps.db, filter, limit, (page - 1) * limit)
-          .then((ids) => (ids.length ? dailyRepo.rowsByIds(deps.db, ids) : [])),
+      : dailyRepo.pageRows(deps.db, filter, limit, (page - 1) * limit),
+    // Without a search the day's counts are the total (of one status, or of all).
+    q.q && limit !== null ? dailyRepo.countMatching(deps.db, filter) : null,
   ]);
-  const { total, before } =
-    limit === null && !next
-      ? { total: rows.length, before: null }
-      : await dailyRepo.countMatching(deps.db, filter, next);
+  const dayStats = stats(counts);
+  const total =
+    limit === null ? rows.length : (searched ?? (q.status ? (counts.get(q.status) ?? 0) : dayStats.total));
+  const place = next ? await dailyRepo.placeOf(deps.db, filter, next) : null;
   return {
     date,
-    stats: stats(counts),
+    stats: dayStats,
     total,
     page,
     limit,
@@ -150,7 +150,7 @@ export async function dailyQueue(
       id: next.id,
       scheduled_at: localDateTime(next.scheduledAt, tz),
       patient_name: next.patientName,
-      position: before,
+      position: place,
     },
     appointments: rows.map((r) => toAppointmentDto(r, tz, now)),
   };

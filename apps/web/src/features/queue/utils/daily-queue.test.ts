@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCountOf, pageOfPosition } from './daily-queue';
+import { pageCountOf, pageOfPosition, validDay } from './daily-queue';
 
 describe('daily queue paging', () => {
   it('counts the pages of a total, one at least', () => {
@@ -14,5 +14,14 @@ describe('daily queue paging', () => {
     expect(pageOfPosition(24, 25)).toBe(1);
     expect(pageOfPosition(25, 25)).toBe(2);
     expect(pageOfPosition(8249, 25)).toBe(330);
+  });
+});
+
+describe('the ?date= of Cola Diaria', () => {
+  it('keeps a real day and drops anything else', () => {
+    expect(validDay('2026-03-09')).toBe('2026-03-09');
+    expect(validDay('2026-02-30')).toBeNull();
+    expect(validDay('mañana')).toBeNull();
+    expect(validDay(null)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CalendarXIcon, ChevronLeftIcon, ChevronRightIcon, LocateFixedIcon } from 'lucide-react';
 import { formatLongDate, localDate } from '@ips/shared/format';
 import { DAILY_QUEUE_PAGE } from '@ips/shared/schemas/appointment-booking';
@@ -25,7 +26,12 @@ import { DayNavigator } from '@/features/queue/components/daily/day-navigator';
 import { useMediaQuery } from '@/features/queue/hooks/use-media-query';
 import { useQueueLive } from '@/features/queue/hooks/use-queue-live';
 import { canManageQueue } from '@/features/queue/utils/permissions';
-import { DAILY_STATUSES, pageCountOf, pageOfPosition } from '@/features/queue/utils/daily-queue';
+import {
+  DAILY_STATUSES,
+  pageCountOf,
+  pageOfPosition,
+  validDay,
+} from '@/features/queue/utils/daily-queue';
 
 const ALL = 'all';
 const LIMIT = DAILY_QUEUE_PAGE;
@@ -44,7 +50,10 @@ export function DailyQueueView(slots: DailyAppointmentSlots) {
   const { user } = useAuth();
   const today = localDate(new Date(), timezone);
   const wide = useMediaQuery(WIDE);
-  const [date, setDate] = useState(today);
+  // The day is in the address (?date=), so a link or a reload opens the same day; today has none.
+  const [params, setParams] = useSearchParams();
+  const date = validDay(params.get('date')) ?? today;
+  const setDate = (d: string) => setParams(d === today ? {} : { date: d }, { replace: true });
   const [status, setStatus] = useState(ALL);
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
