@@ -9,7 +9,8 @@ import { DailyStatusButtons } from '@/features/queue/components/daily/daily-stat
 
 /**
  * The page as a list of compact cards, for screens too narrow for the table's seven columns: time and status on
- * the first line, then the patient, the specialty, doctor and site, and the actions.
+ * the first line, then the patient, the specialty, doctor and site; the actions below on a phone, beside from
+ * 640 px on.
  */
 export function DailyQueueCards({
   appointments,
@@ -30,33 +31,35 @@ export function DailyQueueCards({
             data-testid="daily-row"
             data-appointment-id={a.id}
             className={cn(
-              'space-y-1 px-5 py-3 text-sm',
+              'flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:items-center sm:gap-4',
               a.id === nextId && 'bg-primary/5',
               closed && 'text-muted-foreground',
             )}
           >
-            <div className="flex items-center justify-between gap-2">
-              <p className="tabular-nums">
-                <span className="mr-2 text-xs text-muted-foreground">{offset + i + 1}.</span>
-                <span className="font-medium text-foreground">{hhmm(a.scheduled_at)}</span>
-                <span className="text-muted-foreground"> – {hhmm(a.ends_at)}</span>
-                {a.id === nextId && <NextBadge />}
+            <div className="min-w-0 flex-1 space-y-1">
+              <div className="flex items-center justify-between gap-2">
+                <p className="tabular-nums">
+                  <span className="mr-2 text-xs text-muted-foreground">{offset + i + 1}.</span>
+                  <span className="font-medium text-foreground">{hhmm(a.scheduled_at)}</span>
+                  <span className="text-muted-foreground"> – {hhmm(a.ends_at)}</span>
+                  {a.id === nextId && <NextBadge className="ml-2" />}
+                </p>
+                {renderStatus(a.status)}
+              </div>
+              <p className={cn('font-medium', !closed && 'text-foreground')}>
+                {a.patient_name}
+                <span className="font-normal text-muted-foreground">
+                  {' · '}
+                  {a.patient_document}
+                  {a.patient_phone ? ` · ${a.patient_phone}` : ''}
+                </span>
               </p>
-              {renderStatus(a.status)}
+              <p className="text-xs text-muted-foreground">
+                {a.specialty_name} · {a.doctor_name} · {a.location_name}
+              </p>
             </div>
-            <p className={cn('font-medium', !closed && 'text-foreground')}>
-              {a.patient_name}
-              <span className="font-normal text-muted-foreground">
-                {' · '}
-                {a.patient_document}
-                {a.patient_phone ? ` · ${a.patient_phone}` : ''}
-              </span>
-            </p>
-            <p className="text-xs text-muted-foreground">
-              {a.specialty_name} · {a.doctor_name} · {a.location_name}
-            </p>
             {canChange && (
-              <div className="flex items-center justify-end gap-1 pt-1">
+              <div className="flex shrink-0 items-center justify-end gap-1 pt-1 sm:w-40 sm:pt-0">
                 <DailyStatusButtons appointment={a} canComplete={canComplete} />
                 {renderActions(a)}
               </div>

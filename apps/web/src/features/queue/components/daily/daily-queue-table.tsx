@@ -30,9 +30,9 @@ export type DailyListProps = {
 
 export const isClosed = (a: DailyAppointment) => a.status === 'Cancelada' || a.status === 'Completada';
 
-export function NextBadge() {
+export function NextBadge({ className }: { className?: string }) {
   return (
-    <Badge variant="default" className="ml-2">
+    <Badge variant="default" className={className}>
       Siguiente
     </Badge>
   );
@@ -41,7 +41,7 @@ export function NextBadge() {
 /**
  * The page as a table whose column header stays in view under the app's header while the rows scroll. It is a
  * plain <table>, not the ui Table: that one wraps the table in a horizontal scroller, and a sticky header inside
- * a scroller sticks to the scroller, not to the page. The view uses it only where it fits (≥ 1280 px).
+ * a scroller sticks to the scroller, not to the page. The view uses it only where it fits (a card ≥ 960 px).
  */
 export function DailyQueueTable({
   appointments,
@@ -79,10 +79,12 @@ export function DailyQueueTable({
               className={cn(a.id === nextId && 'bg-primary/5', closed && 'text-muted-foreground')}
             >
               <TableCell className="tabular-nums">{offset + i + 1}</TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">
-                <span className="font-medium text-foreground">{hhmm(a.scheduled_at)}</span>
-                <span className="text-muted-foreground"> – {hhmm(a.ends_at)}</span>
-                {a.id === nextId && <NextBadge />}
+              <TableCell className="tabular-nums">
+                <p className="whitespace-nowrap">
+                  <span className="font-medium text-foreground">{hhmm(a.scheduled_at)}</span>
+                  <span className="text-muted-foreground"> – {hhmm(a.ends_at)}</span>
+                </p>
+                {a.id === nextId && <NextBadge className="mt-1" />}
               </TableCell>
               <TableCell>
                 <p className={cn('font-medium', !closed && 'text-foreground')}>{a.patient_name}</p>

@@ -23,7 +23,7 @@ import {
 } from '@/features/queue/components/daily/daily-queue-table';
 import { DailyStats } from '@/features/queue/components/daily/daily-stats';
 import { DayNavigator } from '@/features/queue/components/daily/day-navigator';
-import { useMediaQuery } from '@/features/queue/hooks/use-media-query';
+import { useElementWidth } from '@/features/queue/hooks/use-element-width';
 import { useQueueLive } from '@/features/queue/hooks/use-queue-live';
 import { canManageQueue } from '@/features/queue/utils/permissions';
 import {
@@ -35,8 +35,9 @@ import {
 
 const ALL = 'all';
 const LIMIT = DAILY_QUEUE_PAGE;
-/** The table's seven columns fit from here on; narrower screens get the cards. */
-const WIDE = '(min-width: 1280px)';
+/** The table's seven columns fit a card this wide (px); a narrower one (a phone, a tablet, the sidebar open on a
+ * small laptop) gets the cards, which never scroll sideways. */
+const TABLE_MIN_WIDTH = 960;
 const count = new Intl.NumberFormat('es-CO');
 
 /**
@@ -49,7 +50,6 @@ export function DailyQueueView(slots: DailyAppointmentSlots) {
   const { timezone } = useOrgSettings();
   const { user } = useAuth();
   const today = localDate(new Date(), timezone);
-  const wide = useMediaQuery(WIDE);
   // The day is in the address (?date=), so a link or a reload opens the same day; today has none.
   const [params, setParams] = useSearchParams();
   const date = validDay(params.get('date')) ?? today;
@@ -63,6 +63,7 @@ export function DailyQueueView(slots: DailyAppointmentSlots) {
   const page = paging.filters === filters ? paging.page : 1;
   const [focusId, setFocusId] = useState<number | null>(null);
   const listTop = useRef<HTMLElement>(null);
+  const wide = useElementWidth(listTop) >= TABLE_MIN_WIDTH;
   useQueueLive();
   const query = useDailyQueue({
     date,
@@ -119,7 +120,7 @@ export function DailyQueueView(slots: DailyAppointmentSlots) {
           data-testid="daily-toolbar"
           className={cn(
             'flex flex-col gap-2',
-            !wide && 'sticky top-14 z-10 -mx-5 -mt-5 bg-card/95 px-5 pt-5 pb-3 backdrop-blur',
+            !wide && 'sticky top-14 z-10 -mx-5 -mt-5 rounded-t-xl border-b bg-card px-5 pt-5 pb-3',
           )}
         >
           <div className="flex gap-2">
@@ -130,7 +131,7 @@ export function DailyQueueView(slots: DailyAppointmentSlots) {
               className="min-w-0 flex-1 sm:max-w-sm"
             />
             <Select value={status} onValueChange={setStatus}>
-              <SelectTrigger className="w-36 shrink-0 sm:w-48" aria-label="Filtrar por estado">
+              <SelectTrigger className="w-32 shrink-0 sm:w-48" aria-label="Filtrar por estado">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
