@@ -754,7 +754,10 @@ async function main() {
               ...smart.notes.map((n) => `- ${n}`),
               `- Writes: besides the calls measured, one call of each smart-assign kind went to the in-process API to record its SQL; afterwards the bench ${cleaned}. Audit and event rows of the bookings stay.`,
             ]
-          : ['', `- Only the calls named by \`--only=${args.only}\` were measured; no smart assignment, nothing written.`]),
+          : [
+              '',
+              `- Only the calls named by \`--only=${args.only}\` were measured; no smart assignment, nothing written.`,
+            ]),
         `- Goal (this bench's): every screen call p95 ≤ ${GOAL_P95} ms at 1 client: ` +
           (missed.length + smartMissed.length === 0
             ? '**met** by every call.'

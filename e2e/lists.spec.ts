@@ -68,7 +68,9 @@ async function dayWith(api: Api, n: number): Promise<{ date: string; patients: P
     }
     const patients: Patient[] = [];
     for (let k = 0; k < n; k += 10)
-      patients.push(...(await Promise.all(Array.from({ length: Math.min(10, n - k) }, () => api.newPatient()))));
+      patients.push(
+        ...(await Promise.all(Array.from({ length: Math.min(10, n - k) }, () => api.newPatient()))),
+      );
     const ids: number[] = [];
     // One chain of bookings per agenda: each takes the agenda's next free time.
     await Promise.all(
@@ -147,7 +149,11 @@ test.describe('Listas largas', () => {
       await expect(rows).toHaveCount(n < 3 ? 25 : 10);
       seen.push(...(await rows.allInnerTexts()));
     }
-    for (const p of patients) expect(seen.filter((t) => t.includes(p.name)), p.name).toHaveLength(1);
+    for (const p of patients)
+      expect(
+        seen.filter((t) => t.includes(p.name)),
+        p.name,
+      ).toHaveLength(1);
 
     // Search and status are the server's: the count says how many of the day's match.
     const search = page.getByRole('searchbox', { name: 'Buscar paciente, documento o doctor' });

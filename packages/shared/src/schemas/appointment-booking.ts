@@ -327,7 +327,12 @@ export const dailyQueueDto = z.object({
    * (0-based) in the filtered list, null when the filters leave it out.
    */
   next: z
-    .object({ id: z.number(), scheduled_at: z.string(), patient_name: z.string(), position: z.number().nullable() })
+    .object({
+      id: z.number(),
+      scheduled_at: z.string(),
+      patient_name: z.string(),
+      position: z.number().nullable(),
+    })
     .nullable(),
   /** The page's appointments (or the whole day's) in time order, every status unless `status` says. */
   appointments: z.array(appointmentDto),

@@ -65,8 +65,20 @@ let expected: { id: number; at: string; status: string; doctor: number; name: st
 beforeAll(async () => {
   w = ctx.w;
   const agendas = {
-    [w.drA]: await createAgenda(w, { date, doctor_id: w.drA, start_time: '07:00', end_time: '12:00', capacity: 10 }),
-    [w.drB]: await createAgenda(w, { date, doctor_id: w.drB, start_time: '07:00', end_time: '12:00', capacity: 10 }),
+    [w.drA]: await createAgenda(w, {
+      date,
+      doctor_id: w.drA,
+      start_time: '07:00',
+      end_time: '12:00',
+      capacity: 10,
+    }),
+    [w.drB]: await createAgenda(w, {
+      date,
+      doctor_id: w.drB,
+      start_time: '07:00',
+      end_time: '12:00',
+      capacity: 10,
+    }),
     [w.drPed]: await createAgenda(w, {
       date,
       doctor_id: w.drPed,
@@ -76,7 +88,15 @@ beforeAll(async () => {
       capacity: 10,
     }),
   };
-  const names = ['José Pérez Ñáñez', 'Ana Gómez', 'Luis Rincón', 'Sofía Díaz', 'Pedro Ortiz', 'Marta Ruiz', 'Iván Soto'];
+  const names = [
+    'José Pérez Ñáñez',
+    'Ana Gómez',
+    'Luis Rincón',
+    'Sofía Díaz',
+    'Pedro Ortiz',
+    'Marta Ruiz',
+    'Iván Soto',
+  ];
   let k = 0;
   // Doctor B's appointments are booked first at each time, so at a tie the lower id is not always doctor A's.
   for (const time of ['07:00', '07:30', '08:00', '08:30', '09:00', '09:30', '10:00']) {

@@ -134,7 +134,11 @@ describe('queue pages', () => {
     ...[5, 6, 7, 8].map((id) => entry(id, 'Normal', `2026-03-0${id}T10:00:00Z`, 3, 'Pediatría')),
   ]);
   const shape = (page: number, size: number) =>
-    pageOfGroups(groups, page, size).map((p) => [p.group.specialty_name, p.entries.map((e) => e.id), p.continued]);
+    pageOfGroups(groups, page, size).map((p) => [
+      p.group.specialty_name,
+      p.entries.map((e) => e.id),
+      p.continued,
+    ]);
 
   it('cuts the groups, read one after another, into pages of entries', () => {
     expect(shape(1, 3)).toEqual([['Cardiología', [1, 2, 3], false]]);
@@ -148,7 +152,9 @@ describe('queue pages', () => {
 
   it('covers every entry exactly once, whatever the page size', () => {
     for (const size of [1, 2, 3, 5, 8, 20]) {
-      const ids = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((page) => pageOfGroups(groups, page, size).flatMap((p) => p.entries.map((e) => e.id)));
+      const ids = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((page) =>
+        pageOfGroups(groups, page, size).flatMap((p) => p.entries.map((e) => e.id)),
+      );
       expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     }
   });

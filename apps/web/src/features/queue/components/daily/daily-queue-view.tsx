@@ -26,12 +26,7 @@ import { DayNavigator } from '@/features/queue/components/daily/day-navigator';
 import { useElementWidth } from '@/features/queue/hooks/use-element-width';
 import { useQueueLive } from '@/features/queue/hooks/use-queue-live';
 import { canManageQueue } from '@/features/queue/utils/permissions';
-import {
-  DAILY_STATUSES,
-  pageCountOf,
-  pageOfPosition,
-  validDay,
-} from '@/features/queue/utils/daily-queue';
+import { DAILY_STATUSES, pageCountOf, pageOfPosition, validDay } from '@/features/queue/utils/daily-queue';
 
 const ALL = 'all';
 const LIMIT = DAILY_QUEUE_PAGE;

@@ -164,7 +164,12 @@ export function WaitingListView() {
             </p>
           )}
           {/* One card, a page of patients: each specialty's header stays in view while its rows scroll. */}
-          <Card ref={listTop} className="gap-0 py-0" aria-label="Pacientes en espera" data-testid="queue-list">
+          <Card
+            ref={listTop}
+            className="gap-0 py-0"
+            aria-label="Pacientes en espera"
+            data-testid="queue-list"
+          >
             {pageGroups.map(({ group: g, entries: rows, continued }) => (
               <SpecialtyGroupSection
                 key={g.specialty_id}
