@@ -129,9 +129,30 @@ const countWhere = (db: Executor, where: SQL | undefined) =>
     .where(where)
     .then(([row]) => Number(row?.n ?? 0));
 
-/** How many appointments match every filter (needed only with a search: else the day's counts say it). */
-export function countMatching(db: Executor, f: DailyListFilter): Promise<number> {
-  return countWhere(db, listWhere(f));
+/**
+ * A page of a search and the number of matches, from one read of the day: the match is checked row by row (see
+ * searchWhere), so counting apart would check every row a second time. The total comes with each row (a window
+ * count); a page past the end has no row to carry it and is counted apart.
+ */
+export async function searchPage(db: Executor, f: DailyListFilter, limit: number, offset: number) {
+  const where = listWhere(f);
+  const hits = await db
+    .select({ id: appointments.id, total: sql<number>`(count(*) over ())::int` })
+    .from(appointments)
+    .where(where)
+    .orderBy(...ORDER)
+    .limit(limit)
+    .offset(offset);
+  const ids = hits.map((h) => h.id);
+  const [rows, total] = await Promise.all([
+    ids.length
+      ? selectWithNames(db)
+          .where(inArray(appointments.id, ids))
+          .orderBy(...ORDER)
+      : [],
+    hits.length ? Number(hits[0]!.total) : countWhere(db, where),
+  ]);
+  return { rows, total };
 }
 
 /**

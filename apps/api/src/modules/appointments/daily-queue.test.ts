@@ -185,6 +185,8 @@ describe('GET /appointments/daily-queue: filters on the server', () => {
     expect(await ids('SOFIA')).toEqual(byName('Sofía'));
     expect(await ids('villamizar')).toEqual(expected.filter((e) => e.doctor === w.drB).map((e) => e.id));
     expect(await ids('pediatria')).toEqual(expected.filter((e) => e.doctor === w.drPed).map((e) => e.id));
+    // Past the last page of a search: no rows, and still the number of matches.
+    expect((await get('page=9&limit=3&q=villamizar')).body).toMatchObject({ total: 7, appointments: [] });
     // A wildcard is a character, not a pattern.
     expect(await ids('%')).toEqual([]);
     const [patient] = await w.t.app.deps.db

@@ -127,18 +127,22 @@ export async function dailyQueue(
   const { from, to } = localRange(tz, { date });
   const day = { from: from!, to: to!, doctorId, specialtyId: q.specialty_id, locationId: q.location_id };
   const filter = { ...day, status: q.status, q: q.q };
-  const [counts, next, rows, searched] = await Promise.all([
+  const [counts, next, { rows, searched }] = await Promise.all([
     dailyRepo.countByStatus(deps.db, day),
     date === today ? dailyRepo.nextToAttend(deps.db, day, now) : null,
     limit === null
-      ? dailyRepo.allMatching(deps.db, filter)
-      : dailyRepo.pageRows(deps.db, filter, limit, (page - 1) * limit),
-    // Without a search the day's counts are the total (of one status, or of all).
-    q.q && limit !== null ? dailyRepo.countMatching(deps.db, filter) : null,
+      ? dailyRepo.allMatching(deps.db, filter).then((all) => ({ rows: all, searched: all.length }))
+      : q.q
+        ? dailyRepo
+            .searchPage(deps.db, filter, limit, (page - 1) * limit)
+            .then((r) => ({ rows: r.rows, searched: r.total }))
+        : dailyRepo
+            .pageRows(deps.db, filter, limit, (page - 1) * limit)
+            .then((r) => ({ rows: r, searched: null })),
   ]);
   const dayStats = stats(counts);
-  const total =
-    limit === null ? rows.length : (searched ?? (q.status ? (counts.get(q.status) ?? 0) : dayStats.total));
+  // Without a search the day's counts are the total (of one status, or of all).
+  const total = searched ?? (q.status ? (counts.get(q.status) ?? 0) : dayStats.total);
   const place = next ? await dailyRepo.placeOf(deps.db, filter, next) : null;
   return {
     date,
