@@ -21,6 +21,7 @@ import { runMigrations } from '../apps/api/src/db/migrate';
 import { eps, municipalities } from '../apps/api/src/db/schema/catalogs';
 import { seedCatalogs } from '../apps/api/src/db/seed/catalogs';
 import { seed } from '../apps/api/src/db/seed/index';
+import { defaultSettings } from '../apps/api/src/modules/settings/defaults';
 import {
   copyLine,
   generatePatient,
@@ -56,7 +57,7 @@ async function prepare(t: Target): Promise<GeneratorRefs> {
   try {
     await runMigrations(database, t.databaseUrl);
     const config = benchConfig(t);
-    await seed(database.db, config);
+    await seed(database.db, config, { settings: defaultSettings(config.orgTimezone) });
     await seedCatalogs(database.db, { demoZones: true });
     const db = database.db;
     const all = await db

@@ -11,7 +11,8 @@
  *   - Gestión de agenda (/appointments): the week navigator's and the month calendar's summaries, the upcoming
  *     Activa agendas, the month's Activa agendas, the filter options; a selected day's agendas and its day
  *     detail ('Ver Detalles': the day's appointments, 1000 a page, every page);
- *   - Cola Diaria: GET /appointments/daily-queue?date=…;
+ *   - Cola Diaria: its first screen, GET /appointments/daily-queue?date=…&page=1&limit=25 (the first page and the
+ *     day's counters in one call), then a page in the middle of the day, a status and a search (their first page);
  *   - the manual booking dialog's conflict check (doctor, patient, time) and a patient's appointments;
  *   - each screen's whole load (its calls sent together, as the browser does; informative, not a goal);
  *   - POST /auto-assignment/smart-assign that must search many days: the specialty's agendas of the next
@@ -31,6 +32,8 @@
  *
  *   npx tsx bench/schedule-reads.ts [--url=postgres://…/ips_bench] [--runs=3] [--n1=60] [--n10=150]
  *     [--smart=10] [--fill-days=10] [--only=text] [--quick] [--label=text] [--no-results] [--plans-dir=dir]
+ * (`--only` keeps the calls whose screen and name contain the text; the smart assignment runs only when the text
+ * is part of 'smart-assign'.)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -39,6 +42,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { localDate, localDateTime, startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
+import { DAILY_QUEUE_PAGE } from '@ips/shared/schemas/appointment-booking';
 import { AGENDA_LIST_MAX } from '@ips/shared/schemas/availabilities';
 import { buildApp } from '../apps/api/src/app';
 import {
@@ -298,6 +302,9 @@ async function buildScenarios(db: pg.Client, today: string, tz: string) {
     everyPage(c, (n) => agendaPage(q, n), AGENDA_LIST_MAX);
   let turn = 0;
   const nextDay = () => days[turn++ % days.length]!;
+  // Cola Diaria (daily-queue-view.tsx): a page of the day as the web asks it (date, status, q, page, limit).
+  const dailyPage = (d: string, page: number, filters: { status?: string; q?: string } = {}) =>
+    apiPath('/appointments/daily-queue', { date: d, ...filters, page, limit: DAILY_QUEUE_PAGE });
 
   const P = 'Panel de Citas Médicas';
   const A = 'Agenda del Día';
@@ -368,10 +375,27 @@ async function buildScenarios(db: pg.Client, today: string, tz: string) {
           ])
         ).every(Boolean),
     },
+    // What Cola Diaria asks first (daily-queue-view.tsx): the day's first page and its counters, in one call.
     {
       screen: 'Cola Diaria',
-      name: 'GET /appointments/daily-queue',
-      paths: days.map((d) => apiPath('/appointments/daily-queue', { date: d })),
+      name: `first screen: page 1 (${DAILY_QUEUE_PAGE} rows) and the day's counters`,
+      paths: days.map((d) => dailyPage(d, 1)),
+    },
+    // What a person asks next: a page further on, a status, a search (each its own call, first page).
+    {
+      screen: 'Cola Diaria',
+      name: 'a page in the middle of the day',
+      paths: days.map((d) => dailyPage(d, Math.ceil(perDay.get(d)! / DAILY_QUEUE_PAGE / 2))),
+    },
+    {
+      screen: 'Cola Diaria',
+      name: 'status Pendiente, page 1',
+      paths: days.map((d) => dailyPage(d, 1, { status: 'Pendiente' })),
+    },
+    {
+      screen: 'Cola Diaria',
+      name: "search 'gomez' (patient, document, doctor or specialty), page 1",
+      paths: days.map((d) => dailyPage(d, 1, { q: 'gomez' })),
     },
     { screen: 'Booking dialogs', name: 'conflict check (doctor, patient, time)', paths: conflicts },
     { screen: 'Patient detail', name: "a patient's appointments", paths: patientAppointments },
@@ -644,19 +668,22 @@ async function main() {
     client.close();
 
     let cleaned = '';
-    let smart: Awaited<ReturnType<typeof smartAssignRows>>;
-    try {
-      smart = await smartAssignRows(
-        db,
-        tz,
-        today,
-        { base: api.base, token },
-        { base: inprocBase, token: inprocToken },
-      );
-    } finally {
-      cleaned = await cleanup(db);
-      log(cleaned);
-    }
+    // --only that names no smart-assign call measures the screens' reads alone (nothing is written).
+    const runSmart = !args.only || 'smart-assign'.includes(args.only.toLowerCase());
+    let smart: Awaited<ReturnType<typeof smartAssignRows>> = { rows: [], notes: [] };
+    if (runSmart)
+      try {
+        smart = await smartAssignRows(
+          db,
+          tz,
+          today,
+          { base: api.base, token },
+          { base: inprocBase, token: inprocToken },
+        );
+      } finally {
+        cleaned = await cleanup(db);
+        log(cleaned);
+      }
     inproc.close();
     const after = uptime();
 
@@ -702,28 +729,35 @@ async function main() {
               : `(informative: ${r.c1.p95 <= GOAL_P95 ? 'within' : 'over'})`,
           ]),
         ),
-        '',
-        ...table(
-          [
-            'call (writes; 1 client, sequential)',
-            'calls',
-            'p50 / p95 / p99',
-            'outcome',
-            'server time of the slowest statement',
-            `p95 ≤ ${GOAL_P95} ms`,
-          ],
-          smart.rows.map((r) => [
-            r.name,
-            r.calls,
-            fmt(r.latency),
-            r.outcome,
-            r.plan,
-            r.latency.p95 <= GOAL_P95 ? 'met' : '**missed**',
-          ]),
-        ),
-        '',
-        ...smart.notes.map((n) => `- ${n}`),
-        `- Writes: besides the calls measured, one call of each smart-assign kind went to the in-process API to record its SQL; afterwards the bench ${cleaned}. Audit and event rows of the bookings stay.`,
+        ...(runSmart
+          ? [
+              '',
+              ...table(
+                [
+                  'call (writes; 1 client, sequential)',
+                  'calls',
+                  'p50 / p95 / p99',
+                  'outcome',
+                  'server time of the slowest statement',
+                  `p95 ≤ ${GOAL_P95} ms`,
+                ],
+                smart.rows.map((r) => [
+                  r.name,
+                  r.calls,
+                  fmt(r.latency),
+                  r.outcome,
+                  r.plan,
+                  r.latency.p95 <= GOAL_P95 ? 'met' : '**missed**',
+                ]),
+              ),
+              '',
+              ...smart.notes.map((n) => `- ${n}`),
+              `- Writes: besides the calls measured, one call of each smart-assign kind went to the in-process API to record its SQL; afterwards the bench ${cleaned}. Audit and event rows of the bookings stay.`,
+            ]
+          : [
+              '',
+              `- Only the calls named by \`--only=${args.only}\` were measured; no smart assignment, nothing written.`,
+            ]),
         `- Goal (this bench's): every screen call p95 ≤ ${GOAL_P95} ms at 1 client: ` +
           (missed.length + smartMissed.length === 0
             ? '**met** by every call.'

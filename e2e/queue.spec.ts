@@ -110,6 +110,8 @@ test.describe('Cola de Espera', () => {
     const bytes = readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await expect(toast(page, 'PDF generado')).toBeVisible();
+    // The toast sits over the bottom-right corner, where a short list's actions can be: let it go first.
+    await expect(toast(page, 'PDF generado')).toBeHidden();
 
     // Assign from the queue: a choice is required, then a confirmation.
     await row.getByRole('button', { name: `Asignar cita a ${patient.name}` }).click();

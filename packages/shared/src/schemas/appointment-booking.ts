@@ -8,7 +8,7 @@ import {
   scheduledAtText,
 } from './appointments';
 import { filterId, filterOf, optionalDay } from './availabilities';
-import { clearableText, flag, numberish, refId, status } from './resources-common';
+import { NO_NUL_MESSAGE, clearableText, flag, noNul, numberish, refId, status } from './resources-common';
 import { queueEntryDto } from './queue-entry';
 import { ok } from './common';
 
@@ -276,16 +276,55 @@ export type MyAppointmentsQuery = z.infer<typeof myAppointmentsQuery>;
 /** The doctor record linked to the signed-in user; null when the account is not a doctor's. */
 export const myDoctorDto = z.object({ id: z.number(), name: z.string() }).nullable();
 
-/** GET /appointments/daily-queue?date (default today in the organisation's timezone). */
+/**
+ * Cola Diaria's pages: the screen asks for `DAILY_QUEUE_PAGE` at a time; a larger `limit` is lowered to
+ * `DAILY_QUEUE_LIMIT_MAX`, as the other lists do.
+ */
+export const DAILY_QUEUE_PAGE = 25;
+export const DAILY_QUEUE_LIMIT_MAX = 200;
+
+/** An optional positive whole number of the paging (absent means "the whole day", as before paging existed). */
+const pagingNumber = (what: 'La página' | 'El límite', max: number, tooBig: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: `${what} debe ser un número` })
+      .int(`${what} debe ser un número entero`)
+      .min(1, `${what} debe ser 1 o mayor`)
+      .max(max, tooBig)
+      .optional(),
+  );
+
+/**
+ * GET /appointments/daily-queue?date (default today in the organisation's timezone). Without `page` and `limit`
+ * it answers the whole day, as the spec's clients expect; with either, one page (`limit` default
+ * DAILY_QUEUE_PAGE) of the appointments that match every filter. `status` and `q` (patient name or document,
+ * doctor or specialty; accents and case ignored) narrow the list and its `total`, not the day's `stats`.
+ */
 export const dailyQueueQuery = z.object({
   date: filterOf(optionalDay),
   doctor_id: filterId('Doctor inválido'),
   specialty_id: filterId('Especialidad inválida'),
   location_id: filterId('Ubicación inválida'),
+  status: filterOf(appointmentStatus),
+  q: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string({ error: 'Búsqueda inválida' })
+      .trim()
+      .max(100, 'La búsqueda no puede exceder 100 caracteres')
+      .refine(noNul, NO_NUL_MESSAGE)
+      .optional(),
+  ),
+  page: pagingNumber('La página', 1_000_000, 'Página fuera de rango'),
+  limit: pagingNumber('El límite', Number.MAX_SAFE_INTEGER, 'El límite es demasiado grande').transform((n) =>
+    n === undefined ? n : Math.min(n, DAILY_QUEUE_LIMIT_MAX),
+  ),
 });
 export type DailyQueueQuery = z.infer<typeof dailyQueueQuery>;
 export const dailyQueueDto = z.object({
   date: z.string(),
+  /** The day's counts by status (with the doctor, specialty and location filters; not `status` nor `q`). */
   stats: z.object({
     total: z.number(),
     pendiente: z.number(),
@@ -293,7 +332,24 @@ export const dailyQueueDto = z.object({
     completada: z.number(),
     cancelada: z.number(),
   }),
-  /** The day's appointments in time order, every status. */
+  /** Appointments that match every filter, on all pages. */
+  total: z.number(),
+  page: z.number(),
+  /** The page size used; null when the whole day was asked for (no `page` nor `limit`). */
+  limit: z.number().nullable(),
+  /**
+   * Today only: the next appointment to attend (the earliest Confirmada that has not ended), and its place
+   * (0-based) in the filtered list, null when the filters leave it out.
+   */
+  next: z
+    .object({
+      id: z.number(),
+      scheduled_at: z.string(),
+      patient_name: z.string(),
+      position: z.number().nullable(),
+    })
+    .nullable(),
+  /** The page's appointments (or the whole day's) in time order, every status unless `status` says. */
   appointments: z.array(appointmentDto),
 });
 export type DailyQueueDto = z.infer<typeof dailyQueueDto>;

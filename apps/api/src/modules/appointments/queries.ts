@@ -1,17 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '@ips/shared/errors';
 import { localDateTime, parseLocalDateTime } from '@ips/shared/format';
-import type {
-  ConflictsDto,
-  ConflictsQuery,
-  DailyQueueQuery,
-  MyAppointmentsQuery,
+import {
+  DAILY_QUEUE_PAGE,
+  type ConflictsDto,
+  type ConflictsQuery,
+  type DailyQueueDto,
+  type DailyQueueQuery,
+  type MyAppointmentsQuery,
 } from '@ips/shared/schemas/appointment-booking';
 import type { AppDeps } from '../../lib/context';
 import { CLINIC, doctorFilter, type ReadScope } from '../../lib/read-scope';
 import { orgToday } from '../../lib/org-time';
 import { doctors } from '../../db/schema/resources';
 import { overlapping } from './booking-repo';
+import * as dailyRepo from './daily-queue-repo';
 import { toAppointmentDto } from './dto';
 import * as repo from './repo';
 import { localRange } from './service';
@@ -91,33 +94,68 @@ export async function myAppointments(deps: AppDeps, userId: number, q: MyAppoint
 }
 
 /**
- * GET /appointments/daily-queue: one day's appointments (default today) in time order, with counts. A doctor's
- * scope sees only their own (decision 020).
+ * GET /appointments/daily-queue: one day's appointments (default today) in time order, with the day's counts and,
+ * today, the next one to attend. With `page` or `limit`, one page of those that match `status` and `q` (the
+ * screen's); without, the whole day (the spec's clients). A doctor's scope sees only their own (decision 020).
  */
-export async function dailyQueue(deps: AppDeps, q: DailyQueueQuery, scope: ReadScope = CLINIC) {
+export async function dailyQueue(
+  deps: AppDeps,
+  q: DailyQueueQuery,
+  scope: ReadScope = CLINIC,
+  now: Date = new Date(),
+): Promise<DailyQueueDto> {
   const tz = deps.config.orgTimezone;
-  const date = q.date ?? orgToday(deps);
+  const today = orgToday(deps, now);
+  const date = q.date ?? today;
+  const paged = q.page !== undefined || q.limit !== undefined;
+  const page = q.page ?? 1;
+  const limit = paged ? (q.limit ?? DAILY_QUEUE_PAGE) : null;
   const doctorId = doctorFilter(scope, q.doctor_id);
-  const rows =
-    doctorId === null ? [] : await repo.listAll(deps.db, { ...localRange(tz, { date }), doctorId });
-  const now = new Date();
-  const list = rows
-    .filter(
-      (r) =>
-        (!q.specialty_id || r.a.specialtyId === q.specialty_id) &&
-        (!q.location_id || r.a.locationId === q.location_id),
-    )
-    .map((r) => toAppointmentDto(r, tz, now));
-  const count = (s: string) => list.filter((a) => a.status === s).length;
+  const stats = (counts: Map<string, number>) => {
+    const n = (s: string) => counts.get(s) ?? 0;
+    return {
+      total: [...counts.values()].reduce((a, b) => a + b, 0),
+      pendiente: n('Pendiente'),
+      confirmada: n('Confirmada'),
+      completada: n('Completada'),
+      cancelada: n('Cancelada'),
+    };
+  };
+  if (doctorId === null)
+    return { date, stats: stats(new Map()), total: 0, page, limit, next: null, appointments: [] };
+
+  const { from, to } = localRange(tz, { date });
+  const day = { from: from!, to: to!, doctorId, specialtyId: q.specialty_id, locationId: q.location_id };
+  const filter = { ...day, status: q.status, q: q.q };
+  const [counts, next, { rows, searched }] = await Promise.all([
+    dailyRepo.countByStatus(deps.db, day),
+    date === today ? dailyRepo.nextToAttend(deps.db, day, now) : null,
+    limit === null
+      ? dailyRepo.allMatching(deps.db, filter).then((all) => ({ rows: all, searched: all.length }))
+      : q.q
+        ? dailyRepo
+            .searchPage(deps.db, filter, limit, (page - 1) * limit)
+            .then((r) => ({ rows: r.rows, searched: r.total }))
+        : dailyRepo
+            .pageRows(deps.db, filter, limit, (page - 1) * limit)
+            .then((r) => ({ rows: r, searched: null })),
+  ]);
+  const dayStats = stats(counts);
+  // Without a search the day's counts are the total (of one status, or of all).
+  const total = searched ?? (q.status ? (counts.get(q.status) ?? 0) : dayStats.total);
+  const place = next ? await dailyRepo.placeOf(deps.db, filter, next) : null;
   return {
     date,
-    stats: {
-      total: list.length,
-      pendiente: count('Pendiente'),
-      confirmada: count('Confirmada'),
-      completada: count('Completada'),
-      cancelada: count('Cancelada'),
+    stats: dayStats,
+    total,
+    page,
+    limit,
+    next: next && {
+      id: next.id,
+      scheduled_at: localDateTime(next.scheduledAt, tz),
+      patient_name: next.patientName,
+      position: place,
     },
-    appointments: list,
+    appointments: rows.map((r) => toAppointmentDto(r, tz, now)),
   };
 }

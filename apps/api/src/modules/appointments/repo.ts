@@ -22,7 +22,7 @@ const withNames = {
   locationName: locations.name,
 };
 
-function selectWithNames(db: Executor) {
+export function selectWithNames(db: Executor) {
   return db
     .select(withNames)
     .from(appointments)

@@ -13,9 +13,19 @@ export interface DailyQueueParams {
   specialty_id?: number;
   doctor_id?: number;
   location_id?: number;
+  /** One status; absent for all. */
+  status?: string;
+  /** Patient name or document, doctor or specialty (the server ignores accents and case). */
+  q?: string;
+  page: number;
+  limit: number;
 }
 
-/** GET /appointments/daily-queue?date: the day's appointments in time order, every status, with counts. */
+/**
+ * GET /appointments/daily-queue?date&page&limit: one page of the day's appointments that match the filters, in
+ * time order, with the day's counts and (today) the next one to attend. The server filters and pages: a large
+ * clinic's day holds thousands of appointments.
+ */
 export function getDailyQueue(params: DailyQueueParams, signal?: AbortSignal): Promise<DailyQueue> {
   return api
     .get<DailyQueueResponse>('/appointments/daily-queue', { signal, query: { ...params } })

@@ -1,36 +1,24 @@
-import { foldText } from './text';
-
-export interface DailyItem {
-  status: string;
-  patient_name: string;
-  patient_document: string;
-  doctor_name: string;
-  specialty_name: string;
-  scheduled_at: string;
-}
+import { parseDay } from '@ips/shared/scheduling/calendar-days';
 
 export const DAILY_STATUSES = ['Pendiente', 'Confirmada', 'Completada', 'Cancelada'] as const;
 
-/** Status ('' for all) and a search over patient, document, doctor and specialty, accents ignored. */
-export function filterDaily<T extends DailyItem>(items: readonly T[], status: string, search: string): T[] {
-  const needle = foldText(search.trim());
-  return items.filter(
-    (a) =>
-      (!status || a.status === status) &&
-      (!needle ||
-        [a.patient_name, a.patient_document, a.doctor_name, a.specialty_name].some((t) =>
-          foldText(t).includes(needle),
-        )),
-  );
+/** Pages of `limit` needed for `total` rows (at least one, so an empty list still has its page 1). */
+export function pageCountOf(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
 }
 
-/**
- * The appointment to attend next: the earliest Confirmada that has not ended more than its duration ago,
- * compared on the organisation's wall-clock text ('YYYY-MM-DD HH:mm:ss'), so the browser's zone does not matter.
- */
-export function nextToAttend<T extends DailyItem & { id: number; ends_at: string }>(
-  items: readonly T[],
-  nowLocal: string,
-): T | null {
-  return items.find((a) => a.status === 'Confirmada' && a.ends_at.replace('T', ' ') > nowLocal) ?? null;
+/** The 1-based page that holds the row at a 0-based position. */
+export function pageOfPosition(position: number, limit: number): number {
+  return Math.floor(position / limit) + 1;
+}
+
+/** A `?date=` worth showing (YYYY-MM-DD, a real day), else null. */
+export function validDay(text: string | null): string | null {
+  if (!text) return null;
+  try {
+    parseDay(text);
+    return text;
+  } catch {
+    return null;
+  }
 }

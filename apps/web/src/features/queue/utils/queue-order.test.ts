@@ -6,6 +6,7 @@ import {
   filterEntries,
   groupBySpecialty,
   hasActiveFilters,
+  pageOfGroups,
   priorityRank,
 } from './queue-order';
 
@@ -122,5 +123,39 @@ describe('queue filters', () => {
     expect(ids({ highRiskOnly: true })).toEqual([2]);
     expect(ids({ priority: 'Urgente', specialty: '2' })).toEqual([]);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, highRiskOnly: true })).toBe(true);
+  });
+});
+
+describe('queue pages', () => {
+  // Three groups of 3, 1 and 4 entries: 8 in all.
+  const groups = groupBySpecialty([
+    ...[1, 2, 3].map((id) => entry(id, 'Normal', `2026-03-0${id}T10:00:00Z`, 1, 'Cardiología')),
+    entry(4, 'Alta', '2026-03-01T10:00:00Z', 2, 'Dermatología'),
+    ...[5, 6, 7, 8].map((id) => entry(id, 'Normal', `2026-03-0${id}T10:00:00Z`, 3, 'Pediatría')),
+  ]);
+  const shape = (page: number, size: number) =>
+    pageOfGroups(groups, page, size).map((p) => [
+      p.group.specialty_name,
+      p.entries.map((e) => e.id),
+      p.continued,
+    ]);
+
+  it('cuts the groups, read one after another, into pages of entries', () => {
+    expect(shape(1, 3)).toEqual([['Cardiología', [1, 2, 3], false]]);
+    expect(shape(2, 3)).toEqual([
+      ['Dermatología', [4], false],
+      ['Pediatría', [5, 6], false],
+    ]);
+    expect(shape(3, 3)).toEqual([['Pediatría', [7, 8], true]]);
+    expect(shape(4, 3)).toEqual([]);
+  });
+
+  it('covers every entry exactly once, whatever the page size', () => {
+    for (const size of [1, 2, 3, 5, 8, 20]) {
+      const ids = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((page) =>
+        pageOfGroups(groups, page, size).flatMap((p) => p.entries.map((e) => e.id)),
+      );
+      expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    }
   });
 });

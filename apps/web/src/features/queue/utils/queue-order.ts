@@ -116,3 +116,37 @@ export function filterEntries<T extends FilterableEntry>(entries: readonly T[], 
 export function hasActiveFilters(f: QueueFilters): boolean {
   return Boolean(f.search.trim() || f.priority || f.specialty || f.callType || f.highRiskOnly);
 }
+
+/** A group as one page shows it: the page's share of its entries, and whether it began on an earlier page. */
+export interface PagedGroup<T extends OrderableEntry> {
+  group: SpecialtyGroup<T>;
+  entries: T[];
+  continued: boolean;
+}
+
+/**
+ * Page `page` (1-based) of `size` entries of the groups read in order, one group after another: the groups that
+ * have entries on that page, each with those entries.
+ */
+export function pageOfGroups<T extends OrderableEntry>(
+  groups: readonly SpecialtyGroup<T>[],
+  page: number,
+  size: number,
+): PagedGroup<T>[] {
+  const from = (page - 1) * size;
+  const to = from + size;
+  const out: PagedGroup<T>[] = [];
+  let start = 0;
+  for (const group of groups) {
+    const end = start + group.entries.length;
+    if (end > from && start < to)
+      out.push({
+        group,
+        entries: group.entries.slice(Math.max(0, from - start), to - start),
+        continued: start < from,
+      });
+    start = end;
+    if (start >= to) break;
+  }
+  return out;
+}

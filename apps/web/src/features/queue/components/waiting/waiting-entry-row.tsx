@@ -46,30 +46,20 @@ export function WaitingEntryRow({
   const position = e.queue_position ?? e.position;
   return (
     <li
-      className="grid grid-cols-[2.25rem_minmax(0,1fr)] gap-3 px-5 py-4 md:grid-cols-[2.5rem_minmax(0,2fr)_minmax(0,1.2fr)_auto] md:items-center"
+      className="grid grid-cols-[2.25rem_minmax(0,1fr)_auto] gap-x-3 gap-y-2 px-5 py-3 [grid-template-areas:'pos_who_act'_'._info_info'] md:grid-cols-[2.5rem_minmax(0,2fr)_minmax(0,1.2fr)_auto] md:items-center md:[grid-template-areas:'pos_who_info_act']"
       data-testid="queue-entry"
       aria-label={`${e.patient_name}, ${e.priority_level}`}
     >
       <span
-        className="flex size-9 items-center justify-center rounded-full bg-muted text-sm font-semibold tabular-nums"
+        className="flex size-9 items-center justify-center rounded-full bg-muted text-sm font-semibold tabular-nums [grid-area:pos]"
         title="Posición en la cola"
         data-testid="queue-entry-position"
       >
         {position ?? '—'}
       </span>
-      <div className="min-w-0 space-y-1">
-        <p className="truncate font-medium">{e.patient_name}</p>
-        <p className="text-xs text-muted-foreground">
-          {e.patient_document}
-          {e.patient_phone ? ` · ${e.patient_phone}` : ' · Sin teléfono'}
-        </p>
-        {e.reason && (
-          <p className="line-clamp-2 text-sm text-foreground/80" title={e.reason}>
-            <span className="text-muted-foreground">Motivo: </span>
-            {e.reason}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-1">
+      <div className="min-w-0 space-y-1 [grid-area:who]">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="min-w-0 font-medium break-words md:truncate">{e.patient_name}</p>
           <PriorityBadge level={e.priority_level} />
           {e.high_risk_pregnancy && <HighRiskBadge />}
           {e.call_type === 'reagendar' && <Badge variant="outline">Reagendar</Badge>}
@@ -85,8 +75,18 @@ export function WaitingEntryRow({
             </Badge>
           )}
         </div>
+        <p className="text-xs text-muted-foreground">
+          {e.patient_document}
+          {e.patient_phone ? ` · ${e.patient_phone}` : ' · Sin teléfono'}
+        </p>
+        {e.reason && (
+          <p className="line-clamp-1 text-sm text-foreground/80" title={e.reason}>
+            <span className="text-muted-foreground">Motivo: </span>
+            {e.reason}
+          </p>
+        )}
       </div>
-      <div className="col-span-2 md:col-span-1">
+      <div className="min-w-0 [grid-area:info]">
         <dl className="grid grid-cols-3 gap-x-4 gap-y-2">
           <Detail label="Espera">{formatTimeWaiting(e.wait_minutes)}</Detail>
           <Detail label="Estimado">{position ? formatWait(estimatedWaitMinutes(position)) : '—'}</Detail>
@@ -94,20 +94,20 @@ export function WaitingEntryRow({
             <span title={e.cups_name ?? undefined}>{e.cups_code ?? 'Sin CUPS'}</span>
           </Detail>
         </dl>
-        <p className="mt-2 text-xs text-muted-foreground">
+        <p className="mt-1 text-xs text-muted-foreground">
           Ingresó {formatDateTime(e.created_at, timezone)}
           {e.created_by_name ? ` · por ${e.created_by_name}` : ''}
         </p>
       </div>
       {canManage && (
-        <div className="col-span-2 flex items-center gap-1 md:col-span-1 md:justify-end">
+        <div className="flex items-start justify-end gap-1 [grid-area:act] md:items-center">
           <Button
             size="sm"
             onClick={() => onAction('assign', e)}
             aria-label={`Asignar cita a ${e.patient_name}`}
           >
             <CalendarPlusIcon aria-hidden />
-            Asignar
+            <span className="hidden sm:inline">Asignar</span>
           </Button>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>

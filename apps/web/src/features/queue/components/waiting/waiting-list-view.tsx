@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { FileDownIcon, ListChecksIcon, Loader2Icon, SearchXIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
 import { useAuth } from '@/lib/use-auth';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
@@ -14,10 +15,11 @@ import {
   type CallTarget,
 } from '@/features/queue/components/waiting/outbound-calls-dialog';
 import { RemoveEntryDialog } from '@/features/queue/components/waiting/remove-entry-dialog';
-import { SpecialtyGroupCard } from '@/features/queue/components/waiting/specialty-group-card';
+import { SpecialtyGroupSection } from '@/features/queue/components/waiting/specialty-group-section';
 import { WaitingFilters } from '@/features/queue/components/waiting/waiting-filters';
 import type { EntryAction } from '@/features/queue/components/waiting/waiting-entry-row';
 import { WaitingSummary } from '@/features/queue/components/waiting/waiting-summary';
+import { useMediaQuery } from '@/features/queue/hooks/use-media-query';
 import { useQueueLive } from '@/features/queue/hooks/use-queue-live';
 import { useWaitingPdf } from '@/features/queue/hooks/use-waiting-pdf';
 import { canManageQueue } from '@/features/queue/utils/permissions';
@@ -26,8 +28,16 @@ import {
   filterEntries,
   groupBySpecialty,
   hasActiveFilters,
+  pageOfGroups,
   type QueueFilters,
 } from '@/features/queue/utils/queue-order';
+
+/**
+ * Patients a page shows, so that the list stays about two screens high however long the queue grows: ten on
+ * wide screens, five on a phone (where each patient takes several lines).
+ */
+const PAGE_WIDE = 10;
+const PAGE_NARROW = 5;
 
 type Open =
   { action: Exclude<EntryAction, 'calls'>; entry: WaitingEntry } | { action: 'calls'; target: CallTarget };
@@ -65,7 +75,22 @@ export function WaitingListView() {
   const totalOf = (id: number) => source?.find((g) => g.specialty_id === id)?.total_waiting ?? 0;
   const specialtyName = specialties.find((s) => String(s.id) === filters.specialty)?.name ?? null;
   const shown = groups.reduce((n, g) => n + g.entries.length, 0);
+  const pageSize = useMediaQuery('(min-width: 768px)') ? PAGE_WIDE : PAGE_NARROW;
   const stats = query.data?.stats;
+  // A page of `pageSize` patients, read group after group; other filters start again at page 1.
+  const filtersKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ filtersKey, page: 1 });
+  const pageCount = Math.max(1, Math.ceil(shown / pageSize));
+  // Patients leave the queue while it is on screen: past the last page means the last page.
+  const page = Math.min(paging.filtersKey === filtersKey ? paging.page : 1, pageCount);
+  const pageGroups = useMemo(() => pageOfGroups(groups, page, pageSize), [groups, page, pageSize]);
+  const listTop = useRef<HTMLElement>(null);
+  const goTo = (p: number) => {
+    setPaging({ filtersKey, page: p });
+    // Back to the first row of the new page when the list's top has scrolled out of view.
+    const top = listTop.current?.getBoundingClientRect().top ?? 0;
+    if (top < 64) window.scrollBy({ top: top - 72 });
+  };
 
   const onAction = (action: EntryAction, entry: WaitingEntry) =>
     setOpen(
@@ -132,36 +157,54 @@ export function WaitingListView() {
       ) : groups.length === 0 ? (
         <EmptyState icon={SearchXIcon} title="Ningún paciente coincide con los filtros" />
       ) : (
-        <div className="space-y-4">
+        <div className="space-y-3">
           {hasActiveFilters(filters) && (
             <p className="text-sm text-muted-foreground" aria-live="polite">
               Mostrando {shown} de {entries.length} pacientes
             </p>
           )}
-          {groups.map((g) => (
-            <SpecialtyGroupCard
-              key={g.specialty_id}
-              group={g}
-              totalWaiting={totalOf(g.specialty_id)}
-              timezone={timezone}
-              canManage={canManage}
-              exporting={pdf.busy === `g${g.specialty_id}`}
-              onAction={onAction}
-              onCallGroup={() =>
-                setOpen({
-                  action: 'calls',
-                  target: { kind: 'group', specialtyId: g.specialty_id, specialtyName: g.specialty_name },
-                })
-              }
-              onExport={() =>
-                void pdf.exportPdf(`g${g.specialty_id}`, {
-                  groups: [g],
-                  specialtyName: g.specialty_name,
-                  filtersLine: describeFilters(filters),
-                })
-              }
-            />
-          ))}
+          {/* One card, a page of patients: each specialty's header stays in view while its rows scroll. */}
+          <Card
+            ref={listTop}
+            className="gap-0 py-0"
+            aria-label="Pacientes en espera"
+            data-testid="queue-list"
+          >
+            {pageGroups.map(({ group: g, entries: rows, continued }) => (
+              <SpecialtyGroupSection
+                key={g.specialty_id}
+                group={g}
+                entries={rows}
+                continued={continued}
+                totalWaiting={totalOf(g.specialty_id)}
+                timezone={timezone}
+                canManage={canManage}
+                exporting={pdf.busy === `g${g.specialty_id}`}
+                onAction={onAction}
+                onCallGroup={() =>
+                  setOpen({
+                    action: 'calls',
+                    target: { kind: 'group', specialtyId: g.specialty_id, specialtyName: g.specialty_name },
+                  })
+                }
+                onExport={() =>
+                  void pdf.exportPdf(`g${g.specialty_id}`, {
+                    groups: [g],
+                    specialtyName: g.specialty_name,
+                    filtersLine: describeFilters(filters),
+                  })
+                }
+              />
+            ))}
+          </Card>
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            total={shown}
+            pageSize={pageSize}
+            onPageChange={goTo}
+            itemLabel="pacientes"
+          />
         </div>
       )}
       <AssignDialog entry={entryFor('assign')} onOpenChange={closeDialog} />

@@ -1,16 +1,20 @@
 import { FileDownIcon, Loader2Icon, PhoneOutgoingIcon } from 'lucide-react';
 import { PRIORITY_LEVELS } from '@ips/shared/schemas/queue-entry';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import type { WaitingEntry } from '@/features/queue/api/waiting-list';
 import { WaitingEntryRow, type EntryAction } from '@/features/queue/components/waiting/waiting-entry-row';
 import { countByPriority, type SpecialtyGroup } from '@/features/queue/utils/queue-order';
 import { priorityStyle } from '@/features/queue/utils/priority-style';
 
-/** One specialty's waiting patients in queue order, with the group's export and automated-call request. */
-export function SpecialtyGroupCard({
+/**
+ * One specialty's waiting patients on the current page, in queue order, under a header that stays in view while
+ * they scroll (below the app's header), with the group's counts, its export and its automated-call request.
+ */
+export function SpecialtyGroupSection({
   group,
+  entries,
+  continued,
   totalWaiting,
   timezone,
   canManage,
@@ -19,7 +23,12 @@ export function SpecialtyGroupCard({
   onCallGroup,
   onExport,
 }: {
+  /** The whole group as filtered (its counts). */
   group: SpecialtyGroup<WaitingEntry>;
+  /** The group's entries on this page. */
+  entries: WaitingEntry[];
+  /** The group began on an earlier page. */
+  continued: boolean;
   /** Everyone waiting for the specialty, filtered or not. */
   totalWaiting: number;
   timezone: string;
@@ -32,11 +41,15 @@ export function SpecialtyGroupCard({
   const counts = countByPriority(group.entries);
   const headingId = `queue-group-${group.specialty_id}`;
   return (
-    <Card className="gap-0 overflow-hidden py-0" aria-labelledby={headingId}>
-      <div className="flex flex-col gap-3 border-b bg-muted/40 px-5 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <section aria-labelledby={headingId} data-testid="queue-group" className="group/section">
+      <div
+        data-testid="queue-group-header"
+        className="sticky top-14 z-10 flex flex-col gap-2 border-y bg-muted px-5 group-first/section:rounded-t-xl group-first/section:border-t-0 py-2.5 sm:flex-row sm:items-center sm:justify-between"
+      >
         <div className="min-w-0">
           <h2 id={headingId} className="truncate text-base font-semibold">
             {group.specialty_name}
+            {continued && <span className="font-normal text-muted-foreground"> (continuación)</span>}
           </h2>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <span>
@@ -67,7 +80,7 @@ export function SpecialtyGroupCard({
         </div>
       </div>
       <ul className="divide-y">
-        {group.entries.map((e) => (
+        {entries.map((e) => (
           <WaitingEntryRow
             key={e.id}
             entry={e}
@@ -77,6 +90,6 @@ export function SpecialtyGroupCard({
           />
         ))}
       </ul>
-    </Card>
+    </section>
   );
 }
