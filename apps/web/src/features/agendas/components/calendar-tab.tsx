@@ -83,7 +83,7 @@ export function CalendarTab({ today, canManage, selected, onSelect }: CalendarTa
         onSelect={select}
         canCreate={canManage}
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
         <DailyAgendaList
           date={selected}
           agendas={dailyList}
