@@ -12,11 +12,13 @@
  * Fairness: both servers are Node processes started the same way (tsx), on the same machine, loaded by the same
  * autocannon client (keep-alive connections, in this process) one target at a time; every target is warmed up
  * first, the order of the targets is reversed every other round, and the ratio is taken per round (the bare
- * route measured next to it) and then the median of the rounds. CPU per request of each server (from /proc)
+ * route measured next to it) and then the median of the rounds; nine short rounds by default, as on a shared
+ * machine the load moves within seconds and the median of many adjacent pairs moves less with it than a few long
+ * rounds. CPU per request of each server (from /proc)
  * and of the load generator is reported beside the rates: on a shared machine the rates move with the load,
  * the CPU per request much less.
  *
- *   npx tsx bench/framework-overhead.ts [--duration=10] [--rounds=5] [--connections=10] [--quick] [--no-results]
+ *   npx tsx bench/framework-overhead.ts [--duration=6] [--rounds=9] [--connections=10] [--quick] [--no-results]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,8 +33,8 @@ import { parseArgs } from './lib/target';
 const args = parseArgs(process.argv.slice(2));
 const quick = args.quick === 'true';
 const BASE_URL = args.url ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DURATION = Number(args.duration ?? (quick ? 3 : 10));
-const ROUNDS = Number(args.rounds ?? (quick ? 1 : 5));
+const DURATION = Number(args.duration ?? (quick ? 3 : 6));
+const ROUNDS = Number(args.rounds ?? (quick ? 1 : 9));
 const CONNECTIONS = Number(args.connections ?? 10);
 const GOAL = 0.6;
 
