@@ -2,8 +2,8 @@
  * Framework overhead (issue 8, benchmark 5): GET /api/auth/me of the real API, in its own process, against a
  * bare Fastify route answering the same JSON from another process, in the same run, rounds interleaved.
  * /api/auth/me touches no table once the session is in the session cache (decision 016): it goes through the
- * security headers, the request id, the auth hook (JWT signature and expiry, session cache), the rate-limit hook
- * (the route has no limit group, so the hook only looks), the response serializer and one access-log line per
+ * security headers, the request id, the auth hook (JWT signature and expiry, session cache), no rate-limit hook
+ * (the route counts against no limit group), the response serializer and one access-log line per
  * request at `info`, written to a real file (counted afterwards: one line per request answered). It has no
  * request body or query to validate. The same route with the session cache off (SESSION_CACHE_TTL_MS=0: one
  * indexed session lookup per request, as before decision 016) and with the request logs off (LOG_LEVEL=warn)
@@ -12,11 +12,13 @@
  * Fairness: both servers are Node processes started the same way (tsx), on the same machine, loaded by the same
  * autocannon client (keep-alive connections, in this process) one target at a time; every target is warmed up
  * first, the order of the targets is reversed every other round, and the ratio is taken per round (the bare
- * route measured next to it) and then the median of the rounds. CPU per request of each server (from /proc)
+ * route measured next to it) and then the median of the rounds; nine short rounds by default, as on a shared
+ * machine the load moves within seconds and the median of many adjacent pairs moves less with it than a few long
+ * rounds. CPU per request of each server (from /proc)
  * and of the load generator is reported beside the rates: on a shared machine the rates move with the load,
  * the CPU per request much less.
  *
- *   npx tsx bench/framework-overhead.ts [--duration=10] [--rounds=5] [--connections=10] [--quick] [--no-results]
+ *   npx tsx bench/framework-overhead.ts [--duration=6] [--rounds=9] [--connections=10] [--quick] [--no-results]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,8 +33,8 @@ import { parseArgs } from './lib/target';
 const args = parseArgs(process.argv.slice(2));
 const quick = args.quick === 'true';
 const BASE_URL = args.url ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DURATION = Number(args.duration ?? (quick ? 3 : 10));
-const ROUNDS = Number(args.rounds ?? (quick ? 1 : 5));
+const DURATION = Number(args.duration ?? (quick ? 3 : 6));
+const ROUNDS = Number(args.rounds ?? (quick ? 1 : 9));
 const CONNECTIONS = Number(args.connections ?? 10);
 const GOAL = 0.6;
 
@@ -215,7 +217,7 @@ async function main() {
         `- Goal ratio ≥ ${GOAL} (the API route with every hook and its request log on / bare route): **${onRatio.toFixed(3)}** — ${onRatio >= GOAL ? 'met' : '**missed**'}; bare ${bareRps.toFixed(0)} req/s. Ratio per round: ${perRound}. Load average (1 min) at the start of each round and at the end: ${loads.map((l) => l.toFixed(1)).join(', ')} on ${os.cpus().length} cores.`,
         `- CPU per request, bare / API route: server ${med(targets[0]!.name, 'serverUs').toFixed(0)} / ${med(onName, 'serverUs').toFixed(0)} µs (ratio ${(med(targets[0]!.name, 'serverUs') / med(onName, 'serverUs')).toFixed(2)}); load generator ${med(targets[0]!.name, 'clientUs').toFixed(0)} / ${med(onName, 'clientUs').toFixed(0)} µs (autocannon parses the answers in JavaScript, http-parser-js, so the route's longer head of security headers costs the client too, on the same cores).`,
         `- Request log on: ${accessLines} access lines in its log file for ${loggedRequests} answers the client counted (health check, login, warm-up, rounds; requests still in flight when a measurement ends are answered and logged but not counted, up to ${CONNECTIONS} per measurement).`,
-        "- What GET /api/auth/me runs: security headers (helmet's, computed once), request id, JWT verification, the session cache, the rate-limit hook (no group on this route), the fast response serializer (lib/response-serializer.ts), one access-log line at info. No body or query validation (the route takes none); no table is read once the session is cached.",
+        "- What GET /api/auth/me runs: security headers (helmet's, computed once), request id, JWT verification (cached), the session cache (answered without a promise), no rate-limit hook (the route counts against no group), the fast response serializer (lib/response-serializer.ts), one access-log line at info. No body or query validation (the route takes none); no table is read once the session is cached.",
       ],
       args,
     );
