@@ -129,7 +129,7 @@ export async function dailyQueue(
   const filter = { ...day, status: q.status, q: q.q };
   const [counts, next, { rows, searched }] = await Promise.all([
     dailyRepo.countByStatus(deps.db, day),
-    date === today ? dailyRepo.nextToAttend(deps.db, day, now) : null,
+    date === today ? dailyRepo.nextToAttend(deps.db, filter, now) : null,
     limit === null
       ? dailyRepo.allMatching(deps.db, filter).then((all) => ({ rows: all, searched: all.length }))
       : q.q
@@ -143,7 +143,6 @@ export async function dailyQueue(
   const dayStats = stats(counts);
   // Without a search the day's counts are the total (of one status, or of all).
   const total = searched ?? (q.status ? (counts.get(q.status) ?? 0) : dayStats.total);
-  const place = next ? await dailyRepo.placeOf(deps.db, filter, next) : null;
   return {
     date,
     stats: dayStats,
@@ -154,7 +153,7 @@ export async function dailyQueue(
       id: next.id,
       scheduled_at: localDateTime(next.scheduledAt, tz),
       patient_name: next.patientName,
-      position: place,
+      position: next.place,
     },
     appointments: rows.map((r) => toAppointmentDto(r, tz, now)),
   };
