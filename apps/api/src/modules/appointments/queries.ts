@@ -9,6 +9,7 @@ import {
   type DailyQueueQuery,
   type MyAppointmentsQuery,
 } from '@ips/shared/schemas/appointment-booking';
+import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { CLINIC, doctorFilter, type ReadScope } from '../../lib/read-scope';
 import { orgToday } from '../../lib/org-time';
@@ -127,23 +128,29 @@ export async function dailyQueue(
   const { from, to } = localRange(tz, { date });
   const day = { from: from!, to: to!, doctorId, specialtyId: q.specialty_id, locationId: q.location_id };
   const filter = { ...day, status: q.status, q: q.q };
-  const [counts, next, { rows, searched }] = await Promise.all([
-    dailyRepo.countByStatus(deps.db, day),
-    date === today ? dailyRepo.nextToAttend(deps.db, day, now) : null,
+  const readNext = (db: Executor) =>
+    date === today ? dailyRepo.nextToAttend(db, filter, now) : Promise.resolve(null);
+  const readPage = (db: Executor) =>
     limit === null
-      ? dailyRepo.allMatching(deps.db, filter).then((all) => ({ rows: all, searched: all.length }))
+      ? dailyRepo.allMatching(db, filter).then((all) => ({ rows: all, searched: all.length }))
       : q.q
         ? dailyRepo
-            .searchPage(deps.db, filter, limit, (page - 1) * limit)
+            .searchPage(db, filter, limit, (page - 1) * limit)
             .then((r) => ({ rows: r.rows, searched: r.total }))
         : dailyRepo
-            .pageRows(deps.db, filter, limit, (page - 1) * limit)
-            .then((r) => ({ rows: r, searched: null })),
-  ]);
+            .pageRows(db, filter, limit, (page - 1) * limit)
+            .then((r) => ({ rows: r, searched: null as number | null }));
+  // A search reads in one transaction (JIT off, see withoutJit), one statement after another; the rest at once.
+  const [counts, next, { rows, searched }] = q.q
+    ? await dailyRepo.withoutJit(
+        deps.db,
+        async (tx) =>
+          [await dailyRepo.countByStatus(tx, day), await readNext(tx), await readPage(tx)] as const,
+      )
+    : await Promise.all([dailyRepo.countByStatus(deps.db, day), readNext(deps.db), readPage(deps.db)]);
   const dayStats = stats(counts);
   // Without a search the day's counts are the total (of one status, or of all).
   const total = searched ?? (q.status ? (counts.get(q.status) ?? 0) : dayStats.total);
-  const place = next ? await dailyRepo.placeOf(deps.db, filter, next) : null;
   return {
     date,
     stats: dayStats,
@@ -154,7 +161,7 @@ export async function dailyQueue(
       id: next.id,
       scheduled_at: localDateTime(next.scheduledAt, tz),
       patient_name: next.patientName,
-      position: place,
+      position: next.place,
     },
     appointments: rows.map((r) => toAppointmentDto(r, tz, now)),
   };
