@@ -2,7 +2,11 @@ import { AppError } from '@ips/shared/errors';
 import { localDateTime, parseLocalDateTime } from '@ips/shared/format';
 import { TRANSITION_MESSAGES as T, transitionError } from '@ips/shared/scheduling/appointment-transitions';
 import { BOOKING_MESSAGES as M, type UpdateAppointmentBody } from '@ips/shared/schemas/appointment-booking';
-import { DEFAULT_CANCEL_REASON, type AppointmentStatus } from '@ips/shared/schemas/appointments';
+import {
+  CANCEL_MESSAGE_REQUIRED,
+  DEFAULT_CANCEL_REASON,
+  type AppointmentStatus,
+} from '@ips/shared/schemas/appointments';
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
@@ -52,6 +56,12 @@ export async function updateAppointment(
     if (!before) throw new AppError('NOT_FOUND', E.notFound);
     const from = before.status as AppointmentStatus;
     const to = body.status ?? from;
+    // A reason sent blank (the schema turns it into null) is a message left empty, as POST …/cancel says; only
+    // a reason left out takes the default.
+    if (to === 'Cancelada' && body.cancellation_reason === null)
+      throw new AppError('VALIDATION', CANCEL_MESSAGE_REQUIRED, {
+        cancellation_reason: [CANCEL_MESSAGE_REQUIRED],
+      });
     const edits = {
       scheduled_at: body.scheduled_at,
       duration_minutes: body.duration_minutes,
