@@ -290,6 +290,15 @@ export const listAvailabilitiesQuery = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'Use true o false' })
     .transform((v) => v === 'true' || v === '1')
     .optional(),
+  /**
+   * true: only agendas that can take one more appointment of their own length now: Activa, a slot left, and a
+   * free time on their grid after the current minute that no appointment of the doctor takes (what 'Próximas
+   * disponibilidades' offers; an agenda listed so books without a time).
+   */
+  bookable: z
+    .enum(['true', 'false', '1', '0'], { error: 'Use true o false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
   page: pageQuery,
   // The default is the cap, so a client that sends no paging gets what it always got; `total` says the rest.
   limit: limitQuery(AGENDA_LIST_MAX, AGENDA_LIST_MAX),

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { availabilities } from '../../db/schema/agendas';
 import { agendaPatientNotices, appointments } from '../../db/schema/appointments';
 import { doctors, locations, specialties } from '../../db/schema/resources';
+import { canFitNow, type ClinicClock } from './can-fit';
 
 export type AvailabilityRow = typeof availabilities.$inferSelect;
 export type AvailabilityValues = typeof availabilities.$inferInsert;
@@ -39,6 +40,8 @@ export interface AvailabilityFilter {
   withFreeSlots?: boolean;
   /** Only agendas where an appointment can still start at this clinic date and minute (`canStartAfter`). */
   startableAfter?: { today: string; nowMinutes: number };
+  /** Only agendas that can take one more appointment of their own length now (`canFitNow`). */
+  canFitAt?: ClinicClock;
 }
 
 export function filterCondition(f: AvailabilityFilter): SQL | undefined {
@@ -56,6 +59,7 @@ export function filterCondition(f: AvailabilityFilter): SQL | undefined {
     f.startableAfter
       ? sql`(${availabilities.date} > ${f.startableAfter.today} or (${availabilities.date} = ${f.startableAfter.today} and extract(epoch from ${availabilities.endTime}) / 60 - ${availabilities.durationMinutes} >= ${f.startableAfter.nowMinutes}))`
       : undefined,
+    f.canFitAt ? canFitNow(f.canFitAt) : undefined,
   );
 }
 

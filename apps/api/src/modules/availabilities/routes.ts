@@ -61,7 +61,8 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Agendas (date, start_date, end_date, specialty_id, doctor_id, location_id, status; upcoming=true: ' +
-          'solo las que aún admiten una cita); page y limit ' +
+          'solo las que aún admiten una cita; bookable=true: solo las Activas con cupo y un horario libre de su ' +
+          'duración desde ahora); page y limit ' +
           `(máximo ${AGENDA_LIST_MAX} por página), total cuenta todas`,
         querystring: listAvailabilitiesQuery,
         response: {

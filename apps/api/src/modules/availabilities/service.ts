@@ -40,6 +40,9 @@ export async function listAvailabilities(
       locationId: q.location_id,
       status: q.status,
       startableAfter: q.upcoming ? orgClock(deps.config.orgTimezone, now) : undefined,
+      canFitAt: q.bookable
+        ? { ...orgClock(deps.config.orgTimezone, now), tz: deps.config.orgTimezone }
+        : undefined,
     },
     q.limit,
     (q.page - 1) * q.limit,

@@ -27,8 +27,8 @@ const count = (filters: { start_date: string; end_date: string; status?: string 
 
 /**
  * Everything the Panel de Citas Médicas shows, from real data: appointment counts of the period (the list's
- * `total` with a one-row page, per status), the agendas of the next 7 days (slot cards, specialty bars,
- * upcoming list) and of the last 7 days (trend).
+ * `total` with a one-row page, per status), the agendas of the next 7 days (slot cards, specialty bars) and of
+ * the last 7 days (trend). 'Próximas disponibilidades' pages its own (get-upcoming-availabilities.ts).
  */
 export function useDashboardData(period: DashboardPeriod, today: string) {
   const range = periodRange(period, today);

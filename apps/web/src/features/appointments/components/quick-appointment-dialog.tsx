@@ -6,14 +6,16 @@
  * - `onOpenChange(open)`: called with false when the dialog closes (cancel, Escape, after booking).
  * - `onBooked?(appointment)`: after a successful booking.
  *
- * The appointment is Confirmada and takes the agenda's next free time (the server picks it). One
- * Idempotency-Key per opening, so a double click books once.
+ * The appointment is Confirmada, lasts the agenda's own appointment length and takes the agenda's next free
+ * time (the server picks it; the dialog shows which it will be). With a patient picked, the defaults alone book
+ * (the reason starts as the consultation of the agenda's specialty). One Idempotency-Key per opening, so a
+ * double click books once.
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CalendarPlusIcon, Loader2Icon } from 'lucide-react';
+import { CalendarPlusIcon, ClockIcon, Loader2Icon } from 'lucide-react';
 import { formatLongDate } from '@ips/shared/format';
-import { quickAppointmentForm } from '@ips/shared/schemas/appointment-booking';
+import { BOOKING_MESSAGES, quickAppointmentForm } from '@ips/shared/schemas/appointment-booking';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -31,16 +33,18 @@ import type { PatientOption } from '@/features/appointments/api/patients';
 import { AgendaInfoCard, type AgendaRef } from '@/features/appointments/components/agenda-info-card';
 import {
   AppointmentDetailFields,
-  detailsForAgenda,
+  DEFAULT_DETAILS,
   detailsPayload,
   type AppointmentDetails,
 } from '@/features/appointments/components/appointment-detail-fields';
 import { PatientSearch } from '@/features/appointments/components/patient-search';
 import { SelectedPatientCard } from '@/features/appointments/components/selected-patient-card';
 import { useBookingKey } from '@/features/appointments/hooks/use-booking-key';
+import { useNextFreeTime, type NextFreeTime } from '@/features/appointments/hooks/use-next-free-time';
 import { settle } from '@/features/appointments/utils/settle';
 import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
 import { issuesOf } from '@/features/appointments/utils/form-errors';
+import { agendaLength, defaultReason } from '@/features/appointments/utils/quick-booking';
 import { dateOf, timeOf } from '@/features/appointments/utils/scheduled-at';
 
 interface QuickAppointmentDialogProps {
@@ -72,11 +76,15 @@ function QuickAppointmentBody({
   onBooked?: (appointment: Appointment) => void;
 }) {
   const [patient, setPatient] = useState<PatientOption | null>(null);
-  // The agenda's slot length, not a fixed 30 minutes: a 30-minute appointment would overlap a 20-minute slot.
-  const [details, setDetails] = useState<AppointmentDetails>(() => detailsForAgenda(agenda.duration_minutes));
+  const [details, setDetails] = useState<AppointmentDetails>(() => ({
+    ...DEFAULT_DETAILS,
+    duration_minutes: String(agendaLength(agenda)),
+    reason: defaultReason(agenda),
+  }));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const { key } = useBookingKey(true);
   const create = useCreateAppointment();
+  const next = useNextFreeTime(agenda, Number(details.duration_minutes), patient?.id ?? null);
 
   const check = (p: PatientOption | null, d: AppointmentDetails) =>
     quickAppointmentForm.safeParse({ patient_id: p?.id, ...detailsPayload(d) });
@@ -148,6 +156,7 @@ function QuickAppointmentBody({
         </DialogDescription>
       </DialogHeader>
       <AgendaInfoCard agenda={agenda} />
+      <NextTimeLine next={next} />
 
       <section className="grid gap-2" aria-label="Paciente">
         <Label>Paciente</Label>
@@ -184,5 +193,26 @@ function QuickAppointmentBody({
         </Button>
       </DialogFooter>
     </>
+  );
+}
+
+/** The time the booking will get, or why there is none for this length. */
+function NextTimeLine({ next }: { next: NextFreeTime }) {
+  return (
+    <p className="flex items-center gap-2 text-sm" aria-live="polite" data-testid="quick-time">
+      <ClockIcon className="size-4 text-muted-foreground" aria-hidden />
+      {next.pending ? (
+        <span className="text-muted-foreground">Buscando el siguiente horario libre…</span>
+      ) : next.time ? (
+        <span>
+          Hora de la cita: <span className="font-semibold">{next.time}</span>{' '}
+          <span className="text-muted-foreground">(siguiente horario libre)</span>
+        </span>
+      ) : next.time === null ? (
+        <span className="font-medium text-destructive">{BOOKING_MESSAGES.noFreeTime}</span>
+      ) : (
+        <span className="text-muted-foreground">El siguiente horario libre de la agenda</span>
+      )}
+    </p>
   );
 }

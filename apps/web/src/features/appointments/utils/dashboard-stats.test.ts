@@ -4,7 +4,6 @@ import {
   periodRange,
   slotsBySpecialty,
   statCards,
-  upcomingWithSlots,
   utilizationTrend,
   type AgendaSlots,
 } from './dashboard-stats';
@@ -110,29 +109,5 @@ describe('slotsBySpecialty and utilizationTrend', () => {
     );
     expect(trend[5]).toEqual({ date: '2026-03-09', utilizacion: 70, ocupados: 7, capacidad: 10 });
     expect(trend[6]).toEqual({ date: '2026-03-10', utilizacion: 100, ocupados: 4, capacidad: 4 });
-  });
-});
-
-describe('upcomingWithSlots', () => {
-  it('keeps active agendas with free slots in the next 7 days that have not ended, soonest first, at most 10', () => {
-    const list = [
-      agenda({ id: 901, date: '2026-03-12', start_time: '14:00:00' }),
-      agenda({ id: 902, date: '2026-03-12', start_time: '08:00:00' }),
-      agenda({ id: 903, date: '2026-03-10', end_time: '09:00:00' }), // ended today
-      agenda({ id: 904, date: '2026-03-10', start_time: '09:00:00', end_time: '18:00:00' }),
-      agenda({ id: 905, date: '2026-03-17' }), // 8th day
-      agenda({ id: 906, date: '2026-03-11', booked_slots: 10 }), // full
-      agenda({ id: 907, date: '2026-03-11', status: 'Cancelada' }),
-      agenda({ id: 908, date: '2026-03-09' }), // past
-    ];
-    const ids = upcomingWithSlots(list, '2026-03-10', 10 * 60).map((a) => a.id);
-    expect(ids).toEqual([904, 902, 901]);
-  });
-
-  it('caps the list at 10', () => {
-    const many = Array.from({ length: 15 }, (_, i) =>
-      agenda({ date: '2026-03-11', start_time: `0${i % 10}:00` }),
-    );
-    expect(upcomingWithSlots(many, '2026-03-10', 0)).toHaveLength(10);
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, toMinutes } from '@ips/shared/scheduling/calendar-days';
+import { addDays } from '@ips/shared/scheduling/calendar-days';
 
 /** Spec §9: week = 7 days, month = 1 month, quarter = 3 months. */
 export type DashboardPeriod = 'week' | 'month' | 'quarter';
@@ -9,6 +9,7 @@ export const PERIOD_LABELS: Record<DashboardPeriod, string> = {
 };
 
 export const UPCOMING_DAYS = 7;
+/** 'Próximas disponibilidades' shows 10 agendas a page (spec §2 "up to 10"); the server pages the rest. */
 export const UPCOMING_LIMIT = 10;
 export const TREND_DAYS = 7;
 
@@ -116,27 +117,4 @@ export function utilizationTrend(agendas: readonly AgendaSlots[], today: string)
     );
     return { date, utilizacion: percent(ocupados, capacidad), ocupados, capacidad };
   });
-}
-
-/**
- * Up to 10 Activa agendas of the next 7 days that still have free slots and have not ended yet, soonest first
- * (spec §2, §9).
- */
-export function upcomingWithSlots<T extends AgendaSlots>(
-  agendas: readonly T[],
-  today: string,
-  nowMinutes: number,
-): T[] {
-  const last = addDays(today, UPCOMING_DAYS - 1);
-  return agendas
-    .filter(
-      (a) =>
-        a.status === 'Activa' &&
-        free(a) > 0 &&
-        a.date >= today &&
-        a.date <= last &&
-        (a.date > today || toMinutes(a.end_time) > nowMinutes),
-    )
-    .sort((x, y) => x.date.localeCompare(y.date) || x.start_time.localeCompare(y.start_time) || x.id - y.id)
-    .slice(0, UPCOMING_LIMIT);
 }

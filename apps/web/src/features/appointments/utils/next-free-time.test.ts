@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { busyRanges, suggestFreeTime, timeWithinRange } from './next-free-time';
+import { busyRanges, suggestFreeTime } from './next-free-time';
 
 const appt = (time: string, status = 'Confirmada', duration = 30, date = '2026-03-10') => ({
   scheduled_at: `${date} ${time}:00`,
@@ -40,6 +40,19 @@ describe('suggestFreeTime', () => {
     );
   });
 
+  it('today: the first step after the current minute, as the server picks (exactly fits, one minute short)', () => {
+    const today = { ...base, today: '2026-03-10', durationMinutes: 20, appointments: [] };
+    // 09:39: the 09:40 step ends at 10:00 sharp.
+    expect(suggestFreeTime({ ...today, nowMinutes: 9 * 60 + 39 })).toBe('09:40');
+    // 09:40: that start is now (seconds in), the next step would end at 10:20.
+    expect(suggestFreeTime({ ...today, nowMinutes: 9 * 60 + 40 })).toBeNull();
+    // 08:00 on the dot is taken as begun too: 08:20.
+    expect(suggestFreeTime({ ...today, nowMinutes: 8 * 60 })).toBe('08:20');
+    // Off the grid: 08:00–09:50 in 20 minutes has its last start at 09:20, even with 25 minutes left at 09:25.
+    expect(suggestFreeTime({ ...today, endTime: '09:50', nowMinutes: 9 * 60 + 19 })).toBe('09:20');
+    expect(suggestFreeTime({ ...today, endTime: '09:50', nowMinutes: 9 * 60 + 25 })).toBeNull();
+  });
+
   it('skips the times the server reported as conflicts', () => {
     expect(suggestFreeTime({ ...base, appointments: [appt('08:00')], conflictTimes: ['08:30'] })).toBe(
       '09:00',
@@ -59,18 +72,10 @@ describe('suggestFreeTime', () => {
   });
 });
 
-describe('busyRanges and timeWithinRange', () => {
+describe('busyRanges', () => {
   it('reads scheduled_at with a T as well as a space', () => {
     expect(busyRanges('2026-03-10', [{ ...appt('09:15'), scheduled_at: '2026-03-10T09:15:00' }])).toEqual([
       { start: 555, end: 585 },
     ]);
-  });
-
-  it('accepts a time from the start up to the last one that still ends in range', () => {
-    expect(timeWithinRange('08:00', '08:00', '10:00', 30)).toBe(true);
-    expect(timeWithinRange('09:30', '08:00', '10:00', 30)).toBe(true);
-    expect(timeWithinRange('09:45', '08:00', '10:00', 30)).toBe(false);
-    expect(timeWithinRange('07:59', '08:00', '10:00', 30)).toBe(false);
-    expect(timeWithinRange('10:00', '08:00', '10:00')).toBe(false);
   });
 });

@@ -35,6 +35,10 @@ export function busyRanges(date: string, appointments: readonly BookedRange[]): 
  * Spec §5 "Manual appointment": scan from the agenda start (or now, when the date is today) in steps of the
  * duration, skipping times that overlap non-cancelled appointments or that the server reported as conflicts.
  * Returns 'HH:mm', or null when the agenda has no room left that day (or the date is already past).
+ *
+ * Today the first time offered is after the current minute (at 17:40:20 a 17:40 start has passed): the same
+ * window as the server's when it picks the time itself (searchWindow in the API's appointments module), so the
+ * time shown is the time booked.
  */
 export function suggestFreeTime(input: NextFreeTimeInput): string | null {
   if (input.date < input.today) return null;
@@ -43,17 +47,6 @@ export function suggestFreeTime(input: NextFreeTimeInput): string | null {
     const start = toMinutes(t);
     busy.push({ start, end: start + input.durationMinutes });
   }
-  const notBefore = input.date === input.today ? input.nowMinutes : undefined;
+  const notBefore = input.date === input.today ? input.nowMinutes + 1 : undefined;
   return suggestNextTime(input.startTime, input.endTime, input.durationMinutes, busy, notBefore);
-}
-
-/** Whether 'HH:mm' lies within the agenda's range, the appointment ending by the agenda's end. */
-export function timeWithinRange(
-  time: string,
-  startTime: string,
-  endTime: string,
-  durationMinutes = 0,
-): boolean {
-  const t = toMinutes(time);
-  return t >= toMinutes(startTime) && t + durationMinutes <= toMinutes(endTime) && t < toMinutes(endTime);
 }

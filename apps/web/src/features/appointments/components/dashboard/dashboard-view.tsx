@@ -22,7 +22,6 @@ import {
   PERIOD_LABELS,
   slotsBySpecialty,
   statCards,
-  upcomingWithSlots,
   utilizationTrend,
   type DashboardPeriod,
 } from '@/features/appointments/utils/dashboard-stats';
@@ -32,7 +31,7 @@ import { appointmentPermissions } from '@/features/appointments/utils/permission
 export function DashboardView() {
   const { user } = useAuth();
   const { canBook } = appointmentPermissions(user?.role);
-  const { today, nowMinutes, timezone } = useOrgClock();
+  const { today, timezone } = useOrgClock();
   const [period, setPeriod] = useState<DashboardPeriod>('week');
   const [booking, setBooking] = useState<Availability | null>(null);
   const [smartOpen, setSmartOpen] = useState(false);
@@ -51,10 +50,6 @@ export function DashboardView() {
   );
   const bars = useMemo(() => slotsBySpecialty(data.nextWeek ?? []), [data.nextWeek]);
   const trend = useMemo(() => utilizationTrend(data.lastWeek ?? [], today), [data.lastWeek, today]);
-  const upcoming = useMemo(
-    () => upcomingWithSlots(data.nextWeek ?? [], today, nowMinutes),
-    [data.nextWeek, today, nowMinutes],
-  );
 
   return (
     <div className="mx-auto w-full max-w-[100rem] space-y-6">
@@ -106,11 +101,7 @@ export function DashboardView() {
         <UtilizationTrendChart data={trend} />
       </div>
 
-      <UpcomingAvailabilities
-        agendas={upcoming}
-        loading={data.nextWeek === undefined}
-        onBook={canBook ? setBooking : undefined}
-      />
+      <UpcomingAvailabilities onBook={canBook ? setBooking : undefined} />
 
       <QuickAppointmentDialog agenda={booking} onOpenChange={(open) => !open && setBooking(null)} />
       {canBook && <SmartAssignmentDialog open={smartOpen} onOpenChange={setSmartOpen} />}
