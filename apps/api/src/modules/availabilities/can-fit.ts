@@ -29,34 +29,48 @@ function firstMinute(c: ClinicClock): SQL {
 }
 
 /**
- * A free grid time exists. One ordered read of the doctor's non-cancelled appointments from the first minute to
- * the agenda's end (appointments_doctor_time_idx): each one leaves a gap before it, from the latest end seen so
- * far; a closing row at the agenda's end leaves the last gap. A gap fits when its first grid start plus the
- * duration is within it.
+ * A free grid time exists, read from the doctor's non-cancelled appointments (appointments_doctor_time_idx).
+ * They never overlap one another (the exclusion constraint appointments_doctor_overlap), so in start order each
+ * leaves a gap between the end of the one before it and its own start, and the last leaves one up to the
+ * agenda's end. A gap [g0, g1) fits when its first grid step, first + ⌈(g0 − first) / d⌉·d, plus d is by g1.
+ * The gap after the last appointment is tried first: one step down the index, and usually the answer; only an
+ * agenda whose end is taken reads its appointments from the first minute on (from 480 minutes before it in the
+ * index: none is longer, appointments_duration_check). Times are whole minutes since the epoch (integer sums
+ * are what keeps this cheap per row); an end is rounded up and a start down, so a stray second never makes a
+ * gap look longer than it is. `offset 0` keeps k a row computed once per agenda (otherwise the planner copies
+ * its expressions into every use, per appointment read).
  */
 function freeGridTime(c: ClinicClock): SQL {
-  const first = firstMinute(c);
-  const firstAt = sql`((${a.date} + make_interval(mins => ${first})) at time zone ${c.tz})`;
-  const endAt = sql`((${a.date} + ${a.endTime}) at time zone ${c.tz})`;
-  const minuteOf = (ts: SQL) =>
-    sql`(extract(epoch from (${ts} at time zone ${c.tz}) - ${a.date}::timestamp) / 60)`;
-  const gapStart = minuteOf(sql`coalesce(g.prev_end, ${firstAt})`);
+  const upMinute = (ts: SQL) => sql`((extract(epoch from ${ts})::bigint + 59) / 60)`;
+  const downMinute = (ts: SQL) => sql`(extract(epoch from ${ts})::bigint / 60)`;
+  const fits = (g0: SQL, g1: SQL) =>
+    sql`((greatest(0, ${g0} - k.first_m) + ${duration} - 1) / ${duration} * ${duration} + ${duration} <= ${g1} - k.first_m)`;
   return sql`exists (
     select 1 from (
-      select t.s_at, max(t.e_at) over (order by t.s_at rows between unbounded preceding and 1 preceding) as prev_end
-      from (
-        select b.scheduled_at as s_at, b.ends_at as e_at
+      select t.first_at, t.end_at, ${downMinute(sql`t.first_at`)} as first_m, ${downMinute(sql`t.end_at`)} as end_m
+        from (select ((${a.date} + make_interval(mins => ${firstMinute(c)})) at time zone ${c.tz}) as first_at,
+                     ((${a.date} + ${a.endTime}) at time zone ${c.tz}) as end_at) t
+       offset 0
+    ) k
+    where ${fits(
+      sql`coalesce((
+        select ${upMinute(sql`b.ends_at`)} from appointments b
+         where b.doctor_id = ${a.doctorId} and b.status <> 'Cancelada' and b.scheduled_at < k.end_at
+         order by b.scheduled_at desc limit 1), k.first_m)`,
+      sql`k.end_m`,
+    )}
+    or exists (
+      select 1 from (
+        select ${downMinute(sql`b.scheduled_at`)} as start_m,
+               lag(${upMinute(sql`b.ends_at`)}) over (order by b.scheduled_at) as prev_end_m
           from appointments b
          where b.doctor_id = ${a.doctorId} and b.status <> 'Cancelada'
-           and b.scheduled_at < ${endAt}
-           and b.scheduled_at > ${firstAt} - interval '480 minutes'
-           and b.ends_at > ${firstAt}
-        union all
-        select ${endAt}, ${endAt}
-      ) t
-    ) g
-    where ${first} + ceil(greatest(0, ${gapStart} - ${first}) / ${duration}) * ${duration} + ${duration}
-      <= ${minuteOf(sql`g.s_at`)}
+           and b.scheduled_at < k.end_at
+           and b.scheduled_at > k.first_at - interval '480 minutes'
+           and b.ends_at > k.first_at
+      ) g
+      where ${fits(sql`coalesce(g.prev_end_m, k.first_m)`, sql`g.start_m`)}
+    )
   )`;
 }
 

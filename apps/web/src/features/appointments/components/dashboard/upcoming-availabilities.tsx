@@ -89,7 +89,7 @@ function UpcomingItem({
 }) {
   const free = Math.max(0, a.capacity - a.booked_slots);
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3" data-testid="upcoming-item">
+    <li className="flex flex-wrap items-center gap-3 py-3" data-testid="upcoming-item" data-agenda-id={a.id}>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">
           {a.doctor_name} · <span className="text-muted-foreground">{a.specialty_name}</span>
