@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // On PGlite, one migrated cluster for the whole run (apps/api/src/test/pglite-snapshot.ts).
+    globalSetup: ['apps/api/src/test/global-setup.ts'],
   },
 });

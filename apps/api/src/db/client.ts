@@ -22,23 +22,30 @@ export interface Database {
   /** Runs `fn` for every NOTIFY on `channel`; resolves to an unsubscribe function. */
   listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, to start another instance from (`loadDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite folder, or 'memory://'. */
   dataDir: string;
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
   poolMax?: number;
   onListenError?: (err: unknown) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist, unaccent } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, btree_gist, unaccent },
+    loadDataDir,
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -53,6 +60,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       if (client.closed) return;
       // CHECKPOINT flushes the WAL into the data files so the next start has nothing to replay.

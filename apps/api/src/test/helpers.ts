@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/passwords';
+import { migratedSnapshot } from './pglite-snapshot';
 
 export const TEST_PASSWORD = 'Clave-de-prueba-2026';
 let passwordHash: Promise<string> | null = null;
@@ -65,7 +66,11 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     drop = scratch.drop;
   }
   const config = testConfig({ databaseUrl, ...overrides });
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    loadDataDir: databaseUrl ? undefined : await migratedSnapshot(),
+  });
   const app = await buildApp(config, { database });
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const hash = await passwordHash;
