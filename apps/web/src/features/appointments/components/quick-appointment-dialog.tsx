@@ -7,7 +7,7 @@
  * - `onBooked?(appointment)`: after a successful booking.
  *
  * The appointment is Confirmada and takes the agenda's next free time (the server picks it). One
- * Idempotency-Key per opening, so a double click books once.
+ * Idempotency-Key per opening, so a double click books once. Ctrl+Enter registers from any field.
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -23,6 +23,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-toast';
 import { useCreateAppointment } from '@/features/appointments/api/appointment-mutations';
@@ -178,10 +179,10 @@ function QuickAppointmentBody({
         <Button variant="outline" onClick={onDone} disabled={create.isPending}>
           Cancelar
         </Button>
-        <Button onClick={submit} disabled={create.isPending}>
+        <SubmitButton onClick={submit} disabled={create.isPending}>
           {create.isPending && <Loader2Icon className="animate-spin" aria-hidden />}
           {create.isPending ? 'Registrando…' : 'Registrar Cita'}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </>
   );
