@@ -17,7 +17,10 @@ interface Returning {
   name: string;
 }
 
-/** Active adult demo patients with past appointments, each found alone by their document. */
+/**
+ * Active demo patients with past appointments, each found alone by their document; adults, as Medicina Interna
+ * sees adults.
+ */
 async function returningPatients(page: Page, count: number): Promise<Returning[]> {
   const api = await apiAs(page.request);
   type Row = { patient_id: number; patient_document: string; age: number | null };
@@ -213,6 +216,8 @@ test.describe('Ctrl+Enter y el foco tras elegir al paciente en los otros diálog
     await page.keyboard.press('Control+Enter');
     await expect(toast(page, 'Cita creada exitosamente')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // Its opener, a menu item, went away with the menu: the focus is back on the menu's button.
+    await expect(page.getByRole('button', { name: `Agendar con ${agenda!.doctor_name}` })).toBeFocused();
     expect((await api.appointmentsOf(patient.id)).map((a) => a.status)).toEqual(['Confirmada']);
   });
 
@@ -232,6 +237,8 @@ test.describe('Ctrl+Enter y el foco tras elegir al paciente en los otros diálog
         .click();
       await expect(dialog.getByRole('combobox', { name: 'Buscar paciente' })).toBeFocused();
       await page.keyboard.type(patient.document);
+      // Here the list is shown first: Enter picks its only suggestion without ↓.
+      await expect(dialog.getByRole('option', { name: new RegExp(patient.name) })).toBeVisible();
       await page.keyboard.press('Enter');
       await expect(dialog.getByLabel('Motivo de la consulta')).toBeFocused();
       await page.keyboard.type('Control');
