@@ -152,6 +152,61 @@ test.describe('Accesibilidad (axe-core, WCAG 2.1 AA)', () => {
   });
 });
 
+test.describe('Accesibilidad de la asignación inteligente (issue 24)', () => {
+  test('con un paciente elegido y la lista de especialidades abierta: axe sin violaciones graves y anillo de foco en cada parada', async ({
+    page,
+  }) => {
+    await loginViaUi(page, ACCOUNTS.reception);
+    const open = page.getByRole('main').getByRole('button', { name: 'Nueva Cita', exact: true });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Asignación Inteligente de Citas' });
+    await expect(dialog.getByRole('combobox', { name: 'Buscar paciente' })).toBeFocused();
+    await page.keyboard.type('gomez');
+    await expect(dialog.getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('selected-patient')).toBeVisible();
+    await expectNoA11yViolations(page, 'Asignación Inteligente con paciente', DIALOG);
+
+    // The specialty list, opened by typing on its field.
+    const specialty = dialog.getByRole('combobox', { name: 'Especialidad' });
+    await expect(specialty).toBeFocused();
+    await page.keyboard.type('medicina');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expectNoA11yViolations(
+      page,
+      'Asignación Inteligente › lista de especialidades',
+      '[data-slot="popover-content"]',
+    );
+    await page.keyboard.press('Enter');
+    await expect(specialty).toHaveText(/^Medicina/);
+
+    // Every stop of a full Tab round shows a focus ring (an outline or the ring's box-shadow).
+    const stops = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        const ring =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        const name =
+          el.getAttribute('aria-label') || el.id || el.textContent?.trim().slice(0, 30) || el.tagName;
+        return { name, ring, inDialog: !!el.closest('[role="dialog"]') };
+      });
+      expect(stop.inDialog, `${stop.name}: el foco sigue en el diálogo`).toBe(true);
+      expect.soft(stop.ring, `${stop.name}: anillo de foco visible`).toBe(true);
+      if (stops.has(stop.name)) break;
+      stops.add(stop.name);
+    }
+    expect(stops.size).toBeGreaterThan(8);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+});
+
 /** Presses Tab until `target` has the focus (at most 60 times). */
 async function tabUntil(page: Page, target: ReturnType<Page['locator']>): Promise<void> {
   for (let i = 0; i < 60; i++) {

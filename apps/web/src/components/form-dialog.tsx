@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { cn } from '@/lib/utils';
 
 interface FormDialogProps {
@@ -26,7 +27,10 @@ interface FormDialogProps {
   submitDisabled?: boolean;
 }
 
-/** A create/edit dialog: the form scrolls inside the dialog on short screens, the buttons stay visible. */
+/**
+ * A create/edit dialog: the form scrolls inside the dialog on short screens, the buttons stay visible; Ctrl+Enter
+ * (Cmd+Enter) saves from any field.
+ */
 export function FormDialog({
   open,
   onOpenChange,
@@ -64,10 +68,10 @@ export function FormDialog({
                 Cancelar
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={pending || submitDisabled}>
+            <SubmitButton type="submit" disabled={pending || submitDisabled}>
               {pending && <Loader2Icon className="animate-spin" aria-hidden />}
               {pending ? 'Guardando…' : submitLabel}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

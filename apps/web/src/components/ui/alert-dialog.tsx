@@ -10,37 +10,53 @@ import {
 } from '@/components/ui/dialog-layout';
 import { splitDialogClassName } from '@/components/ui/dialog-classes';
 import { useReturnFocus } from '@/components/ui/return-focus';
+import { submitOnShortcut } from '@/components/ui/submit-shortcut';
 import { cn } from '@/lib/utils';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
-export function AlertDialogContent({
+type AlertDialogContentProps = ComponentProps<typeof AlertDialogPrimitive.Content>;
+
+/** Like DialogContent: Ctrl+Enter presses a `SubmitButton` action, and the focus goes back to the opener on close. */
+export function AlertDialogContent(props: AlertDialogContentProps) {
+  return (
+    <AlertDialogPrimitive.Portal>
+      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px] data-[state=open]:animate-fade-in" />
+      <OpenAlertDialogContent {...props} />
+    </AlertDialogPrimitive.Portal>
+  );
+}
+
+/** Mounted only while the dialog is open, so it sees the opener as it first renders (return-focus.ts). */
+function OpenAlertDialogContent({
   className,
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onKeyDown,
   ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+}: AlertDialogContentProps) {
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   const classes = splitDialogClassName(className);
   const body = dialogBody(classes.body);
   return (
-    <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px] data-[state=open]:animate-fade-in" />
-      <AlertDialogPrimitive.Content
-        data-slot="alert-dialog-content"
-        className={cn(DIALOG_FRAME, 'max-w-md', classes.frame)}
-        {...props}
-        {...focus}
-      >
-        <div data-slot="dialog-body" className={body.className}>
-          <DialogLayoutProvider padded={body.padded} closable={false}>
-            {children}
-          </DialogLayoutProvider>
-        </div>
-      </AlertDialogPrimitive.Content>
-    </AlertDialogPrimitive.Portal>
+    <AlertDialogPrimitive.Content
+      data-slot="alert-dialog-content"
+      className={cn(DIALOG_FRAME, 'max-w-md', classes.frame)}
+      onKeyDown={(e) => {
+        onKeyDown?.(e);
+        submitOnShortcut(e);
+      }}
+      {...props}
+      {...focus}
+    >
+      <div data-slot="dialog-body" className={body.className}>
+        <DialogLayoutProvider padded={body.padded} closable={false}>
+          {children}
+        </DialogLayoutProvider>
+      </div>
+    </AlertDialogPrimitive.Content>
   );
 }
 

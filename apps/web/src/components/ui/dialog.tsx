@@ -10,6 +10,7 @@ import {
 } from '@/components/ui/dialog-layout';
 import { splitDialogClassName } from '@/components/ui/dialog-classes';
 import { useReturnFocus } from '@/components/ui/return-focus';
+import { submitOnShortcut } from '@/components/ui/submit-shortcut';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -29,39 +30,57 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
-export function DialogContent({
+type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean };
+
+/**
+ * The dialog's frame. Ctrl+Enter (Cmd+Enter) presses its primary action (`SubmitButton`); on close the focus goes
+ * back to what had it when the dialog opened.
+ */
+export function DialogContent(props: DialogContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogOverlay />
+      <OpenDialogContent {...props} />
+    </DialogPrimitive.Portal>
+  );
+}
+
+/** Mounted only while the dialog is open, so it sees the opener as it first renders (return-focus.ts). */
+function OpenDialogContent({
   className,
   children,
   showClose = true,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onKeyDown,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
+}: DialogContentProps) {
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   const classes = splitDialogClassName(className);
   const body = dialogBody(classes.body);
   return (
-    <DialogPrimitive.Portal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(DIALOG_FRAME, 'max-w-lg', classes.frame)}
-        {...props}
-        {...focus}
-      >
-        <div data-slot="dialog-body" className={body.className}>
-          <DialogLayoutProvider padded={body.padded} closable={showClose}>
-            {children}
-          </DialogLayoutProvider>
-        </div>
-        {showClose && (
-          <DialogPrimitive.Close className="absolute top-4 right-4 z-20 rounded-md bg-card p-1 text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50">
-            <XIcon className="size-4" aria-hidden />
-            <span className="sr-only">Cerrar</span>
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <DialogPrimitive.Content
+      data-slot="dialog-content"
+      className={cn(DIALOG_FRAME, 'max-w-lg', classes.frame)}
+      onKeyDown={(e) => {
+        onKeyDown?.(e);
+        submitOnShortcut(e);
+      }}
+      {...props}
+      {...focus}
+    >
+      <div data-slot="dialog-body" className={body.className}>
+        <DialogLayoutProvider padded={body.padded} closable={showClose}>
+          {children}
+        </DialogLayoutProvider>
+      </div>
+      {showClose && (
+        <DialogPrimitive.Close className="absolute top-4 right-4 z-20 rounded-md bg-card p-1 text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <XIcon className="size-4" aria-hidden />
+          <span className="sr-only">Cerrar</span>
+        </DialogPrimitive.Close>
+      )}
+    </DialogPrimitive.Content>
   );
 }
 

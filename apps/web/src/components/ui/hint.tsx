@@ -1,4 +1,13 @@
-import { cloneElement, useEffect, useId, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import {
+  cloneElement,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 
 const OPEN_DELAY_MS = 300;
@@ -17,8 +26,9 @@ export function Hint({
   side = 'bottom',
   children,
 }: {
-  label: string;
-  side?: 'bottom' | 'right';
+  /** Text, or text with a <kbd> shortcut. */
+  label: ReactNode;
+  side?: 'bottom' | 'top' | 'right';
   children: ReactElement<TriggerProps>;
 }) {
   const id = useId();
@@ -62,9 +72,9 @@ export function Hint({
     const { width, height } = tip.current.getBoundingClientRect();
     const clamp = (v: number, max: number) => Math.max(MARGIN, Math.min(v, max - MARGIN));
     setPos(
-      side === 'bottom'
+      side !== 'right'
         ? {
-            top: anchor.bottom + GAP,
+            top: side === 'top' ? anchor.top - GAP - height : anchor.bottom + GAP,
             left: clamp(anchor.left + anchor.width / 2 - width / 2, window.innerWidth - width),
           }
         : {

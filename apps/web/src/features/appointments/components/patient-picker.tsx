@@ -17,8 +17,11 @@ export function PatientPicker({
   value,
   onChange,
   errors,
+  autoFocus,
 }: {
   idPrefix: string;
+  /** The search takes the focus as it appears (on opening, and after 'Cambiar paciente'). */
+  autoFocus?: boolean;
   value: PatientChoice;
   onChange: (next: PatientChoice) => void;
   errors?: Partial<Record<keyof NewPatient, string>>;
@@ -48,7 +51,7 @@ export function PatientPicker({
       {value.patient ? (
         <SelectedPatientCard patient={value.patient} onChange={() => onChange({ ...value, patient: null })} />
       ) : (
-        <PatientSearch onSelect={(patient) => onChange({ ...value, patient })} />
+        <PatientSearch onSelect={(patient) => onChange({ ...value, patient })} autoFocus={autoFocus} />
       )}
       {!value.patient && (
         <Button

@@ -1,5 +1,6 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Loader2Icon, SearchIcon, UserIcon } from 'lucide-react';
+import { focusNextEmptyField } from '@/components/ui/focus-fields';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import {
@@ -9,6 +10,14 @@ import {
 } from '@/features/appointments/api/patients';
 import { useDebouncedValue } from '@/features/appointments/hooks/use-debounced-value';
 import { listKeyAction } from '@/features/appointments/utils/list-navigation';
+
+/** Once React has replaced the search by the patient's card, the focus goes on from there. */
+function focusOnceReplaced(search: HTMLElement, anchor: HTMLElement, tries = 20) {
+  window.setTimeout(() => {
+    if (!search.isConnected) focusNextEmptyField(anchor);
+    else if (tries > 0) focusOnceReplaced(search, anchor, tries - 1);
+  }, 10);
+}
 
 interface PatientSearchProps {
   onSelect: (patient: PatientOption) => void;
@@ -20,7 +29,8 @@ interface PatientSearchProps {
 
 /**
  * Live patient suggestions (spec §2, §9): from 2 characters, 300 ms after the last key, at most 20; ↑ ↓ move,
- * Enter picks, Escape closes the list.
+ * Enter picks the highlighted or the only suggestion (also when pressed before the suggestions arrived), Escape
+ * closes the list. After a pick the focus goes on to the dialog's next empty field, past the chosen patient's card.
  */
 export function PatientSearch({
   onSelect,
@@ -31,6 +41,9 @@ export function PatientSearch({
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** Enter was pressed while the suggestions for the text were still on their way. */
+  const [enterPending, setEnterPending] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
   const debounced = useDebouncedValue(text, 300);
   const search = usePatientSearch(debounced);
   const listId = useId();
@@ -40,13 +53,36 @@ export function PatientSearch({
   const showList = open && text.trim().length >= PATIENT_SEARCH_MIN;
 
   const pick = (p: PatientOption) => {
+    // The search gives way to the patient's card; the block around it stays and marks where to go on from.
+    const self = root.current;
+    const anchor = self?.parentElement;
     onSelect(p);
     setOpen(false);
     setText('');
     setActive(-1);
+    setEnterPending(false);
+    if (!self || !anchor) return;
+    // The fields after the patient are already on screen (only the card is new): go on to them at once, so that
+    // what is typed next lands there. With all of them filled, the action is the target, once it is enabled.
+    if (!focusNextEmptyField(anchor)) focusOnceReplaced(self, anchor);
   };
 
+  useEffect(() => {
+    if (!enterPending || waiting) return;
+    setEnterPending(false);
+    if (results.length === 1) pick(results[0]!);
+    // pick is recreated every render; only the arrival of the results matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enterPending, waiting, results]);
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Ctrl+Enter belongs to the dialog (submit-shortcut.ts).
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'Enter' && waiting) {
+      e.preventDefault();
+      setEnterPending(true);
+      return;
+    }
     const action = listKeyAction(e.key, active, results.length);
     if (action.type === 'none') {
       if (e.key === 'ArrowDown') setOpen(true);
@@ -67,7 +103,7 @@ export function PatientSearch({
   };
 
   return (
-    <div className="relative">
+    <div ref={root} className="relative">
       <SearchIcon
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden
@@ -88,6 +124,7 @@ export function PatientSearch({
           setText(e.target.value);
           setOpen(true);
           setActive(-1);
+          setEnterPending(false);
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}

@@ -9,7 +9,7 @@
  * The appointment is Confirmada, lasts the agenda's own appointment length and takes the agenda's next free
  * time (the server picks it; the dialog shows which it will be). With a patient picked, the defaults alone book
  * (the reason starts as the consultation of the agenda's specialty). One Idempotency-Key per opening, so a
- * double click books once.
+ * double click books once. Ctrl+Enter registers from any field.
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -25,6 +25,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-toast';
 import { useCreateAppointment } from '@/features/appointments/api/appointment-mutations';
@@ -187,10 +188,10 @@ function QuickAppointmentBody({
         <Button variant="outline" onClick={onDone} disabled={create.isPending}>
           Cancelar
         </Button>
-        <Button onClick={submit} disabled={create.isPending}>
+        <SubmitButton onClick={submit} disabled={create.isPending}>
           {create.isPending && <Loader2Icon className="animate-spin" aria-hidden />}
           {create.isPending ? 'Registrando…' : 'Registrar Cita'}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </>
   );

@@ -14,10 +14,16 @@ describe('listKeyAction', () => {
     expect(listKeyAction('ArrowUp', -1, 3)).toEqual({ type: 'move', index: 2 });
   });
 
-  it('selects the highlighted one with Enter, and nothing when none is highlighted', () => {
+  it('selects the highlighted one with Enter, and nothing when several are offered and none is highlighted', () => {
     expect(listKeyAction('Enter', 1, 3)).toEqual({ type: 'select', index: 1 });
     expect(listKeyAction('Enter', -1, 3)).toEqual({ type: 'none' });
     expect(listKeyAction('Enter', 3, 3)).toEqual({ type: 'none' });
+  });
+
+  it('selects the only suggestion with Enter without highlighting it first', () => {
+    expect(listKeyAction('Enter', -1, 1)).toEqual({ type: 'select', index: 0 });
+    expect(listKeyAction('Enter', 0, 1)).toEqual({ type: 'select', index: 0 });
+    expect(listKeyAction('Enter', -1, 0)).toEqual({ type: 'none' });
   });
 
   it('closes with Escape and ignores other keys and empty lists', () => {

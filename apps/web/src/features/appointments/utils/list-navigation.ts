@@ -6,7 +6,8 @@ export type ListAction =
 
 /**
  * What a key does to a list of `length` suggestions with `active` highlighted (-1 for none): the arrows move
- * and wrap around, Enter picks the highlighted one, Escape closes. Other keys do nothing.
+ * and wrap around, Enter picks the highlighted one (or the only one, so a document typed in full is picked with
+ * one key), Escape closes. Other keys do nothing.
  */
 export function listKeyAction(key: string, active: number, length: number): ListAction {
   switch (key) {
@@ -17,7 +18,8 @@ export function listKeyAction(key: string, active: number, length: number): List
     case 'ArrowUp':
       return length === 0 ? { type: 'none' } : { type: 'move', index: active <= 0 ? length - 1 : active - 1 };
     case 'Enter':
-      return active >= 0 && active < length ? { type: 'select', index: active } : { type: 'none' };
+      if (active >= 0 && active < length) return { type: 'select', index: active };
+      return active < 0 && length === 1 ? { type: 'select', index: 0 } : { type: 'none' };
     case 'Escape':
       return { type: 'close' };
     default:

@@ -9,6 +9,7 @@
  *
  * The patient is searched or registered on the spot (document, name, phone). The time starts at the
  * suggested next free time; a live conflict check shows the banner and blocks the booking while it holds.
+ * Keyboard: Enter picks the only patient found and goes on to the first empty field; Ctrl+Enter books.
  */
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -23,6 +24,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-toast';
 import { useCreateAppointment } from '@/features/appointments/api/appointment-mutations';
 import type { Appointment } from '@/features/appointments/api/get-appointments';
@@ -56,7 +58,7 @@ interface ManualAppointmentDialogProps {
 export function ManualAppointmentDialog({ agenda, onOpenChange, onBooked }: ManualAppointmentDialogProps) {
   return (
     <Dialog open={agenda !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         {agenda && <ManualBody agenda={agenda} onDone={() => onOpenChange(false)} onBooked={onBooked} />}
       </DialogContent>
     </Dialog>
@@ -208,7 +210,13 @@ function ManualBody({
       </DialogHeader>
       <section className="grid gap-2" aria-label="Paciente">
         <h3 className="text-sm font-semibold">Paciente</h3>
-        <PatientPicker idPrefix="manual" value={choice} onChange={setChoice} errors={patientErrors} />
+        <PatientPicker
+          idPrefix="manual"
+          value={choice}
+          onChange={setChoice}
+          errors={patientErrors}
+          autoFocus
+        />
       </section>
       <section className="grid gap-2" aria-label="Fecha y hora">
         <h3 className="text-sm font-semibold">Fecha y hora</h3>
@@ -241,10 +249,10 @@ function ManualBody({
         <Button variant="outline" onClick={onDone} disabled={busy}>
           Cancelar
         </Button>
-        <Button onClick={() => void submit()} disabled={busy || conflict}>
+        <SubmitButton onClick={() => void submit()} disabled={busy || conflict}>
           {busy && <Loader2Icon className="animate-spin" aria-hidden />}
           {busy ? 'Agendando…' : 'Agendar Cita'}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </>
   );

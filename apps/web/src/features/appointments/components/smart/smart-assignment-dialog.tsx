@@ -8,8 +8,12 @@
  * Patient by search or new (document, name, phone); specialty required, location and doctor optional; with a
  * doctor, a date and time slot from the doctor's calendar; reason and notes. The result view offers
  * 'Crear Otra Cita' and Cerrar. One Idempotency-Key per opening (renewed by 'Crear Otra Cita').
+ *
+ * Keyboard: the patient search has the focus; Enter picks the only match and goes on to Especialidad, which
+ * filters by what is typed (the user's last specialty first); Ctrl+Enter assigns from anywhere; the result view
+ * focuses 'Crear Otra Cita' (Enter: the next booking, back in the search) and Escape closes, back to the opener.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Loader2Icon, SparklesIcon } from 'lucide-react';
 import { SMART_ASSIGN_MESSAGES } from '@ips/shared/schemas/smart-assign';
@@ -22,6 +26,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-toast';
@@ -44,6 +49,7 @@ import {
   type PickedSlot,
 } from '@/features/appointments/components/smart/slot-picker';
 import { SmartResult } from '@/features/appointments/components/smart/smart-result';
+import { useLastSpecialty } from '@/features/appointments/components/smart/use-last-specialty';
 import { useBookingKey } from '@/features/appointments/hooks/use-booking-key';
 import { useOrgClock } from '@/features/appointments/hooks/use-org-clock';
 import { useResolvePatient } from '@/features/appointments/hooks/use-resolve-patient';
@@ -58,7 +64,7 @@ interface SmartAssignmentDialogProps {
 export function SmartAssignmentDialog({ open, onOpenChange, onAssigned }: SmartAssignmentDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-3xl">
+      <DialogContent className="sm:max-w-3xl">
         {open && <SmartAssignmentBody onClose={() => onOpenChange(false)} onAssigned={onAssigned} />}
       </DialogContent>
     </Dialog>
@@ -82,6 +88,8 @@ function SmartAssignmentBody({
   const [details, setDetails] = useState(DEFAULT_DETAILS);
   const [patientErrors, setPatientErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<SmartAssignResult | null>(null);
+  const [lastSpecialty, rememberSpecialty] = useLastSpecialty();
+  const again = useRef<HTMLButtonElement>(null);
   const booking = useBookingKey(true);
   const patients = useResolvePatient();
   const assign = useSmartAssign();
@@ -100,6 +108,10 @@ function SmartAssignmentBody({
   useEffect(() => {
     if (slotGone) setSlot(null);
   }, [slotGone]);
+  // The form's focused field is gone with it: the result's first action takes the focus, so Enter and Escape work.
+  useEffect(() => {
+    if (result) again.current?.focus();
+  }, [result]);
   const hasPatient =
     choice.mode === 'search'
       ? choice.patient !== null
@@ -149,6 +161,7 @@ function SmartAssignmentBody({
         },
       });
       setResult(out);
+      rememberSpecialty(String(specialtyId));
       if (out.assignment_type === 'appointment') toast.success(SMART_ASSIGN_MESSAGES.assigned);
       else {
         // The server's words once ('Agregado a cola de espera', or that the patient already waits), then the detail.
@@ -190,12 +203,19 @@ function SmartAssignmentBody({
         <div className="grid gap-5">
           <section className="grid gap-2" aria-label="Paciente">
             <h3 className="text-sm font-semibold">Paciente</h3>
-            <PatientPicker idPrefix="smart" value={choice} onChange={setChoice} errors={patientErrors} />
+            <PatientPicker
+              idPrefix="smart"
+              value={choice}
+              onChange={setChoice}
+              errors={patientErrors}
+              autoFocus
+            />
           </section>
           <section className="grid gap-2" aria-label="Preferencias">
             <h3 className="text-sm font-semibold">Preferencias</h3>
             <SmartPreferencesFields
               value={prefs}
+              lastSpecialty={lastSpecialty}
               onChange={(next) => {
                 if (next.doctor_id !== prefs.doctor_id || next.specialty_id !== prefs.specialty_id)
                   setSlot(null);
@@ -234,7 +254,7 @@ function SmartAssignmentBody({
       <DialogFooter>
         {result ? (
           <>
-            <Button variant="outline" onClick={reset}>
+            <Button ref={again} variant="outline" onClick={reset}>
               Crear Otra Cita
             </Button>
             <Button onClick={onClose}>Cerrar</Button>
@@ -244,10 +264,10 @@ function SmartAssignmentBody({
             <Button variant="outline" onClick={onClose} disabled={busy}>
               Cancelar
             </Button>
-            <Button onClick={() => void submit()} disabled={busy || !hasPatient || !specialtyId}>
+            <SubmitButton onClick={() => void submit()} disabled={busy || !hasPatient || !specialtyId}>
               {busy && <Loader2Icon className="animate-spin" aria-hidden />}
               {busy ? 'Asignando…' : 'Asignar Cita'}
-            </Button>
+            </SubmitButton>
           </>
         )}
       </DialogFooter>

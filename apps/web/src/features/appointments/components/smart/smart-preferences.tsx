@@ -1,7 +1,9 @@
 import { PRIORITY_LEVELS } from '@ips/shared/schemas/queue-entry';
-import { Field } from '@/components/ui/field';
+import { Combobox } from '@/components/ui/combobox';
+import { Field, describedBy } from '@/components/ui/field';
 import { useSmartOptions } from '@/features/appointments/api/get-availabilities';
 import { SimpleSelect } from '@/features/appointments/components/simple-select';
+import { withLastUsedFirst } from '@/features/appointments/components/smart/last-used';
 
 export type DayPart = '' | 'morning' | 'afternoon' | 'evening';
 
@@ -30,15 +32,18 @@ const DAY_PARTS: { value: DayPart; label: string }[] = [
 /**
  * Specialty (required), location and preferred doctor, narrowing one another from GET
  * /availabilities/smart-options; a preferred part of the day when no doctor is chosen; the queue priority.
+ * The three choices among many filter by what is typed (Combobox); the user's last specialty comes first.
  */
 export function SmartPreferencesFields({
   value,
   onChange,
   specialtyError,
+  lastSpecialty = null,
 }: {
   value: SmartPreferences;
   onChange: (next: SmartPreferences) => void;
   specialtyError?: string;
+  lastSpecialty?: string | null;
 }) {
   const options = useSmartOptions({});
   const o = options.data;
@@ -57,35 +62,43 @@ export function SmartPreferencesFields({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field id="smart-specialty" label="Especialidad" required error={specialtyError}>
-        <SimpleSelect
+        <Combobox
           id="smart-specialty"
-          value={value.specialty_id}
+          required
+          value={value.specialty_id || null}
           placeholder={options.isPending ? 'Cargando…' : 'Seleccione una especialidad'}
-          onChange={(v) => set({ specialty_id: v, location_id: '', doctor_id: '' })}
-          options={(o?.specialties ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-          aria-invalid={specialtyError ? true : undefined}
+          searchPlaceholder="Buscar especialidad"
+          onChange={(v) => set({ specialty_id: v ?? '', location_id: '', doctor_id: '' })}
+          options={withLastUsedFirst(
+            (o?.specialties ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+            lastSpecialty,
+          )}
+          {...describedBy('smart-specialty', specialtyError)}
         />
       </Field>
       <Field id="smart-location" label="Sede">
-        <SimpleSelect
+        <Combobox
           id="smart-location"
-          value={value.location_id}
-          noneLabel="Cualquier sede"
+          value={value.location_id || null}
+          clearLabel="Cualquier sede"
           placeholder="Cualquier sede"
+          searchPlaceholder="Buscar sede"
           disabled={!spec}
-          onChange={(v) => set({ location_id: v, doctor_id: '' })}
+          onChange={(v) => set({ location_id: v ?? '', doctor_id: '' })}
           options={locations.map((l) => ({ value: String(l.id), label: l.name }))}
         />
       </Field>
       <Field id="smart-doctor" label="Doctor preferido" hint="Al elegir un doctor se escoge fecha y horario">
-        <SimpleSelect
+        <Combobox
           id="smart-doctor"
-          value={value.doctor_id}
-          noneLabel="Cualquier doctor"
+          value={value.doctor_id || null}
+          clearLabel="Cualquier doctor"
           placeholder="Cualquier doctor"
+          searchPlaceholder="Buscar doctor"
           disabled={!spec}
-          onChange={(v) => set({ doctor_id: v })}
+          onChange={(v) => set({ doctor_id: v ?? '' })}
           options={doctors.map((d) => ({ value: String(d.id), label: d.name }))}
+          {...describedBy('smart-doctor', undefined, true)}
         />
       </Field>
       {!value.doctor_id && (
