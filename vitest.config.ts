@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: one on a 2-core machine, where most of a test's time is
+    // spent waiting (timers, the database, the network stack), so two halve the run.
+    maxWorkers: Math.max(2, availableParallelism()),
     // On PGlite, one migrated cluster for the whole run (apps/api/src/test/pglite-snapshot.ts).
     globalSetup: ['apps/api/src/test/global-setup.ts'],
   },

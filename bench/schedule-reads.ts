@@ -240,6 +240,15 @@ async function buildScenarios(db: pg.Client, today: string, tz: string) {
     apiPath('/availabilities', { ...q, page, limit: AGENDA_LIST_MAX });
   const nextWeek = agendaPage({ start_date: today, end_date: addDays(today, UPCOMING_DAYS - 1) });
   const lastWeek = agendaPage({ start_date: addDays(today, -(TREND_DAYS - 1)), end_date: today });
+  // 'Próximas disponibilidades' (upcoming-availabilities.tsx): the agendas that can still take an appointment.
+  const bookable = (page: number) =>
+    apiPath('/availabilities', {
+      bookable: 'true',
+      start_date: today,
+      end_date: addDays(today, UPCOMING_DAYS - 1),
+      page,
+      limit: 10,
+    });
 
   // Agenda del Día (day-agenda-view.tsx): the day's agendas, its appointments 1000 a page (every page).
   const dayAgendas = (d: string) => agendaPage({ date: d });
@@ -318,6 +327,8 @@ async function buildScenarios(db: pg.Client, today: string, tz: string) {
     { screen: P, name: 'count Pendiente, quarter', paths: [quarter.pending] },
     { screen: P, name: 'agendas of the next 7 days', paths: [nextWeek] },
     { screen: P, name: 'agendas of the last 7 days (trend)', paths: [lastWeek] },
+    { screen: P, name: "'Próximas disponibilidades': bookable agendas, page 1 of 10", paths: [bookable(1)] },
+    { screen: P, name: "'Próximas disponibilidades': page 5", paths: [bookable(5)] },
     {
       screen: P,
       name: 'whole load, week (5 calls together)',
