@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { ChartPieIcon, FileDownIcon, ListIcon, Loader2Icon, UserPlusIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { usePatient } from '@/features/patients/api/get-patient';
 import type { Patient } from '@/features/patients/api/get-patients';
 import { ManagePatientDialog } from '@/features/patients/components/manage-patient-dialog';
 import { PatientDetailDialog } from '@/features/patients/components/patient-detail-dialog';
@@ -22,7 +24,16 @@ const PatientStatsDialog = lazy(() =>
   })),
 );
 
-/** Gestión de Pacientes: summary cards, filters, tabs by state and the card grid, all paged by the server. */
+/** `?patient=<id>`: a positive whole number, or null. */
+function linkedPatientId(value: string | null): number | null {
+  const id = Number(value);
+  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Gestión de Pacientes: summary cards, filters, tabs by state and the card grid, all paged by the server.
+ * `?patient=<id>` opens that patient's detail (the command palette links here); closing it drops the parameter.
+ */
 export default function PatientsPage() {
   const { user } = useAuth();
   const { canWrite, canChangeStatus, canHardDelete } = patientPermissions(user?.role);
@@ -31,6 +42,31 @@ export default function PatientsPage() {
   const pdf = usePdfExport();
 
   const [viewing, setViewing] = useState<Patient | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linkedId = linkedPatientId(params.get('patient'));
+  const linked = usePatient(linkedId);
+  const dropLink = () =>
+    setParams(
+      (p) => {
+        p.delete('patient');
+        return p;
+      },
+      { replace: true },
+    );
+  const linkedMissing = linkedId !== null && linked.isError;
+  useEffect(() => {
+    if (!linkedMissing) return;
+    toast.error('Paciente no encontrado', { description: 'No se pudo abrir el detalle del paciente.' });
+    setParams(
+      (p) => {
+        p.delete('patient');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [linkedMissing, setParams]);
+  // A patient chosen on the page wins; the linked one shows once loaded.
+  const shown = viewing ?? (linkedId !== null && linked.data?.id === linkedId ? linked.data : null);
   const [formOpen, setFormOpen] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [managing, setManaging] = useState<Patient | null>(null);
@@ -42,6 +78,7 @@ export default function PatientsPage() {
   };
   const openEdit = (p: Patient) => {
     setViewing(null);
+    if (linkedId !== null) dropLink();
     setEditingId(p.id);
     setFormOpen(true);
   };
@@ -111,8 +148,12 @@ export default function PatientsPage() {
       />
 
       <PatientDetailDialog
-        patient={viewing}
-        onOpenChange={(open) => !open && setViewing(null)}
+        patient={shown}
+        onOpenChange={(open) => {
+          if (open) return;
+          setViewing(null);
+          if (linkedId !== null) dropLink();
+        }}
         timezone={timezone}
         onExportPdf={(p) => void pdf.exportPatient(p)}
         onEdit={canWrite ? openEdit : undefined}
