@@ -217,6 +217,11 @@ test.describe('Atajos de teclado', () => {
     await expect(detail).toBeHidden();
     await expect(page).toHaveURL(/\/patients$/);
 
+    // A link to a patient that cannot be read says so and drops itself.
+    await page.goto('/patients?patient=999999999');
+    await expect(page.getByText('Paciente no encontrado')).toBeVisible();
+    await expect(page).toHaveURL(/\/patients$/);
+
     // The doctor: found by name, opened with Enter on the doctors' tab, the list narrowed to them.
     await openPalette(page);
     await page.keyboard.type(doctor.name);

@@ -111,7 +111,7 @@ function PaletteBody({
     () => NAV_ITEMS.filter((i) => canSee(i, role)).map(({ label, path }) => ({ label, path })),
     [role],
   );
-  // Below 2 characters, or while the next search waits, the server's previous answer is not shown as current.
+  // Below 2 characters the server's answers are not shown; while the next search waits, the last one stays.
   const serverCurrent = text.length >= SERVER_SEARCH_MIN && serverText !== '';
   const groups = useMemo(
     () =>

@@ -37,7 +37,7 @@ function PaletteButton() {
       <Button
         variant="outline"
         onClick={shell.openPalette}
-        aria-label="Buscar"
+        aria-label="Buscar en la aplicación"
         aria-keyshortcuts={ariaKeyShortcuts('command-palette')}
         aria-haspopup="dialog"
         data-testid="palette-button"

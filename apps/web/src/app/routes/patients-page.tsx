@@ -1,10 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { ChartPieIcon, FileDownIcon, ListIcon, Loader2Icon, UserPlusIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { usePatient } from '@/features/patients/api/get-patient';
 import type { Patient } from '@/features/patients/api/get-patients';
 import { ManagePatientDialog } from '@/features/patients/components/manage-patient-dialog';
 import { PatientDetailDialog } from '@/features/patients/components/patient-detail-dialog';
@@ -12,6 +10,7 @@ import { PatientFormDialog } from '@/features/patients/components/patient-form-d
 import { PatientsDirectory } from '@/features/patients/components/patients-directory';
 import { PatientsFilterBar } from '@/features/patients/components/patients-filter-bar';
 import { PatientsSummaryCards } from '@/features/patients/components/patients-summary-cards';
+import { useLinkedPatient } from '@/features/patients/hooks/use-linked-patient';
 import { usePatientDirectory } from '@/features/patients/hooks/use-patient-directory';
 import { usePdfExport } from '@/features/patients/hooks/use-pdf-export';
 import { patientPermissions } from '@/features/patients/utils/permissions';
@@ -23,12 +22,6 @@ const PatientStatsDialog = lazy(() =>
     default: m.PatientStatsDialog,
   })),
 );
-
-/** `?patient=<id>`: a positive whole number, or null. */
-function linkedPatientId(value: string | null): number | null {
-  const id = Number(value);
-  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /**
  * Gestión de Pacientes: summary cards, filters, tabs by state and the card grid, all paged by the server.
@@ -42,31 +35,10 @@ export default function PatientsPage() {
   const pdf = usePdfExport();
 
   const [viewing, setViewing] = useState<Patient | null>(null);
-  const [params, setParams] = useSearchParams();
-  const linkedId = linkedPatientId(params.get('patient'));
-  const linked = usePatient(linkedId);
-  const dropLink = () =>
-    setParams(
-      (p) => {
-        p.delete('patient');
-        return p;
-      },
-      { replace: true },
-    );
-  const linkedMissing = linkedId !== null && linked.isError;
-  useEffect(() => {
-    if (!linkedMissing) return;
-    toast.error('Paciente no encontrado', { description: 'No se pudo abrir el detalle del paciente.' });
-    setParams(
-      (p) => {
-        p.delete('patient');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [linkedMissing, setParams]);
+  // The command palette opens a patient here: /patients?patient=<id>.
+  const link = useLinkedPatient();
   // A patient chosen on the page wins; the linked one shows once loaded.
-  const shown = viewing ?? (linkedId !== null && linked.data?.id === linkedId ? linked.data : null);
+  const shown = viewing ?? link.patient;
   const [formOpen, setFormOpen] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [managing, setManaging] = useState<Patient | null>(null);
@@ -78,7 +50,7 @@ export default function PatientsPage() {
   };
   const openEdit = (p: Patient) => {
     setViewing(null);
-    if (linkedId !== null) dropLink();
+    if (link.linked) link.drop();
     setEditingId(p.id);
     setFormOpen(true);
   };
@@ -152,7 +124,7 @@ export default function PatientsPage() {
         onOpenChange={(open) => {
           if (open) return;
           setViewing(null);
-          if (linkedId !== null) dropLink();
+          if (link.linked) link.drop();
         }}
         timezone={timezone}
         onExportPdf={(p) => void pdf.exportPatient(p)}
