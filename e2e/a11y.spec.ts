@@ -101,6 +101,33 @@ test.describe('Accesibilidad (axe-core, WCAG 2.1 AA)', () => {
       expect(opened[path], `diálogos abiertos en ${path}`).toEqual(expect.arrayContaining(dialogs));
   });
 
+  test('la paleta de comandos (con resultados y sin ellos) y la hoja de atajos', async ({ page }) => {
+    await loginViaUi(page, ACCOUNTS.reception);
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Buscar en la aplicación' });
+    await expect(palette.getByRole('option').first()).toBeVisible();
+    await expectNoA11yViolations(page, 'paleta de comandos', DIALOG);
+    // Patients and doctors from the server, one highlighted further down.
+    await page.keyboard.type('mar');
+    await expect(palette.getByRole('group', { name: 'Pacientes' }).getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expectNoA11yViolations(page, 'paleta de comandos › pacientes', DIALOG);
+    await page.keyboard.type('zzzzqx');
+    await expect(palette.getByText(/Sin resultados para/).first()).toBeVisible();
+    await expectNoA11yViolations(page, 'paleta de comandos › sin resultados', DIALOG);
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Atajos de teclado' });
+    await expect(help).toBeVisible();
+    await expectNoA11yViolations(page, 'hoja de atajos', DIALOG);
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+    // The header with the palette's button and the 'Nueva Cita' button with its keycaps.
+    await expectNoA11yViolations(page, 'panel con los atajos a la vista');
+  });
+
   test('solo con el teclado: ingresar, abrir y cerrar un diálogo', async ({ page }) => {
     await page.goto('/login');
     // The e-mail field has the focus on arrival.

@@ -1,11 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { FlaskConicalIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
+import { FlaskConicalIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SearchIcon } from 'lucide-react';
 import { formatLongDate } from '@ips/shared/format';
 import { useSidebar } from '@/app/layout/sidebar-context';
+import { ShortcutHint } from '@/components/kbd';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Hint } from '@/components/ui/hint';
 import type { AuthUser } from '@/lib/auth-storage';
+import { useShellActions } from '@/lib/shell-actions';
+import { ariaKeyShortcuts, isMacPlatform, shortcutText } from '@/lib/shortcuts';
 import { initials } from '@/lib/utils';
 
 // The menu's Radix dropdown (with floating-ui, ~30 KB gzip) loads just after the shell, not in its first load
@@ -22,8 +25,31 @@ function UserAvatarPlaceholder({ name }: { name: string }) {
   );
 }
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-const SHORTCUT = isMac ? '⌘B' : 'Ctrl+B';
+const SHORTCUT = shortcutText('toggle-sidebar', isMacPlatform());
+const SEARCH_HINT = `Buscar páginas, pacientes y doctores (${shortcutText('command-palette', isMacPlatform())})`;
+
+/** Opens the command palette; on a wide screen it looks like a search field with its shortcut. */
+function PaletteButton() {
+  const shell = useShellActions();
+  if (!shell) return null;
+  return (
+    <Hint label={SEARCH_HINT}>
+      <Button
+        variant="outline"
+        onClick={shell.openPalette}
+        aria-label="Buscar en la aplicación"
+        aria-keyshortcuts={ariaKeyShortcuts('command-palette')}
+        aria-haspopup="dialog"
+        data-testid="palette-button"
+        className="h-9 text-muted-foreground max-md:w-9 max-md:px-0 md:w-60 md:justify-start lg:w-72"
+      >
+        <SearchIcon aria-hidden />
+        <span className="flex-1 text-left max-md:sr-only">Buscar…</span>
+        <ShortcutHint id="command-palette" className="max-md:hidden" />
+      </Button>
+    </Hint>
+  );
+}
 
 export function AppHeader({
   orgName,
@@ -50,7 +76,7 @@ export function AppHeader({
           size="icon"
           onClick={isMobile ? () => setMobileOpen(true) : toggle}
           aria-label={label}
-          aria-keyshortcuts={isMobile ? undefined : 'Control+B Meta+B'}
+          aria-keyshortcuts={isMobile ? undefined : ariaKeyShortcuts('toggle-sidebar')}
           aria-expanded={isMobile ? undefined : expanded}
           className="text-muted-foreground"
         >
@@ -72,6 +98,7 @@ export function AppHeader({
         </p>
       )}
 
+      <PaletteButton />
       {demoMode && (
         <Badge
           variant="warning"

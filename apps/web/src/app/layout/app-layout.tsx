@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import { ShieldXIcon } from 'lucide-react';
 import { canSee, findItem } from '@/app/nav';
+import { KeyboardLayer } from '@/app/keyboard/keyboard-layer';
 import { AppHeader } from '@/app/layout/app-header';
 import { SidebarContent } from '@/app/layout/sidebar-content';
 import { SidebarProvider, useSidebar } from '@/app/layout/sidebar-context';
@@ -32,7 +33,9 @@ export default function AppLayout() {
   return (
     <LiveEventsProvider onSessionEnded={endedByServer}>
       <SidebarProvider>
-        <Shell />
+        <KeyboardLayer>
+          <Shell />
+        </KeyboardLayer>
       </SidebarProvider>
     </LiveEventsProvider>
   );

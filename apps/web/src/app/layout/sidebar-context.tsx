@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { readCookie, writeCookie } from '@/lib/cookies';
+import { matchesShortcut } from '@/lib/shortcuts';
 
 /** Spec part 1 §2 and §9: Ctrl/Cmd+B toggles; state kept 7 days in a cookie; a drawer below 768 px. */
 export const SIDEBAR_COOKIE = 'sidebar_state';
@@ -58,7 +59,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
-      if (e.key.toLowerCase() === 'b' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
+      if (matchesShortcut(e, 'toggle-sidebar')) {
         e.preventDefault();
         toggle();
       }

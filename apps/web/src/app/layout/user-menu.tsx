@@ -1,7 +1,8 @@
-import { KeyRoundIcon, LogOutIcon } from 'lucide-react';
+import { KeyboardIcon, KeyRoundIcon, LogOutIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@ips/shared/catalogs/roles';
 import { CHANGE_PASSWORD_PATH } from '@/app/require-auth';
+import { ShortcutHint } from '@/components/kbd';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -12,11 +13,13 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { AuthUser } from '@/lib/auth-storage';
+import { useShellActions } from '@/lib/shell-actions';
 import { initials } from '@/lib/utils';
 
-/** The header's account menu: who is signed in, change the password, sign out. */
+/** The header's account menu: who is signed in, change the password, the keyboard shortcuts, sign out. */
 export function UserMenu({ user, onLogout }: { user: AuthUser | null; onLogout: () => void }) {
   const navigate = useNavigate();
+  const shell = useShellActions();
   if (!user) return null;
   const role = ROLE_LABELS[user.role] ?? user.role;
   return (
@@ -45,6 +48,13 @@ export function UserMenu({ user, onLogout }: { user: AuthUser | null; onLogout: 
           <KeyRoundIcon aria-hidden />
           Cambiar contraseña
         </DropdownMenuItem>
+        {shell && (
+          <DropdownMenuItem onSelect={shell.openHelp}>
+            <KeyboardIcon aria-hidden />
+            <span className="flex-1">Atajos de teclado</span>
+            <ShortcutHint id="shortcut-help" />
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem variant="destructive" onSelect={onLogout}>
           <LogOutIcon aria-hidden />
           Cerrar sesión

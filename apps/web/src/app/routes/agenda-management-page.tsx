@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { CalendarPlusIcon, HandIcon, PlusIcon } from 'lucide-react';
+import { CalendarPlusIcon, HandIcon } from 'lucide-react';
+import { NewAppointmentButton } from '@/components/new-appointment-button';
 import { Button } from '@/components/ui/button';
+import { useShellActions } from '@/lib/shell-actions';
 import { useAuth } from '@/lib/use-auth';
 import { AgendaDialogsHost } from '@/features/agendas/components/agenda-dialogs-host';
 import { AgendaManagementView } from '@/features/agendas/components/agenda-management-view';
@@ -11,7 +13,6 @@ import { agendaCanStart } from '@/features/agendas/utils/agenda-display';
 import { AppointmentActionsMenu } from '@/features/appointments/components/actions/appointment-actions-menu';
 import { ManualAppointmentDialog } from '@/features/appointments/components/manual/manual-appointment-dialog';
 import { QuickAppointmentDialog } from '@/features/appointments/components/quick-appointment-dialog';
-import { SmartAssignmentDialog } from '@/features/appointments/components/smart/smart-assignment-dialog';
 import { appointmentPermissions } from '@/features/appointments/utils/permissions';
 
 /**
@@ -23,7 +24,8 @@ export default function AgendaManagementPage() {
   const { user } = useAuth();
   const { today, nowMinutes } = useOrgClock();
   const { canBook } = appointmentPermissions(user?.role);
-  const [smartOpen, setSmartOpen] = useState(false);
+  // 'Nueva Cita' is the shell's one dialog (app/keyboard/keyboard-layer.tsx), also opened by its shortcut.
+  const newAppointment = useShellActions()?.newAppointment;
   const [quick, setQuick] = useState<Agenda | null>(null);
   const [manual, setManual] = useState<Agenda | null>(null);
   // Booking is offered only where an appointment can still start (not in a block that has ended).
@@ -32,12 +34,7 @@ export default function AgendaManagementPage() {
   return (
     <AgendaSlotsProvider
       headerActions={
-        canBook && (
-          <Button variant="outline" onClick={() => setSmartOpen(true)}>
-            <PlusIcon aria-hidden />
-            Nueva Cita
-          </Button>
-        )
+        canBook && newAppointment && <NewAppointmentButton variant="outline" onClick={newAppointment} />
       }
       renderAgendaActions={(agenda) =>
         bookable(agenda) && (
@@ -60,7 +57,6 @@ export default function AgendaManagementPage() {
       <AgendaDialogsHost>
         <AgendaManagementView />
       </AgendaDialogsHost>
-      <SmartAssignmentDialog open={smartOpen} onOpenChange={setSmartOpen} />
       <QuickAppointmentDialog agenda={quick} onOpenChange={(open) => !open && setQuick(null)} />
       <ManualAppointmentDialog agenda={manual} onOpenChange={(open) => !open && setManual(null)} />
     </AgendaSlotsProvider>

@@ -10,6 +10,7 @@ import { PatientFormDialog } from '@/features/patients/components/patient-form-d
 import { PatientsDirectory } from '@/features/patients/components/patients-directory';
 import { PatientsFilterBar } from '@/features/patients/components/patients-filter-bar';
 import { PatientsSummaryCards } from '@/features/patients/components/patients-summary-cards';
+import { useLinkedPatient } from '@/features/patients/hooks/use-linked-patient';
 import { usePatientDirectory } from '@/features/patients/hooks/use-patient-directory';
 import { usePdfExport } from '@/features/patients/hooks/use-pdf-export';
 import { patientPermissions } from '@/features/patients/utils/permissions';
@@ -22,7 +23,10 @@ const PatientStatsDialog = lazy(() =>
   })),
 );
 
-/** Gestión de Pacientes: summary cards, filters, tabs by state and the card grid, all paged by the server. */
+/**
+ * Gestión de Pacientes: summary cards, filters, tabs by state and the card grid, all paged by the server.
+ * `?patient=<id>` opens that patient's detail (the command palette links here); closing it drops the parameter.
+ */
 export default function PatientsPage() {
   const { user } = useAuth();
   const { canWrite, canChangeStatus, canHardDelete } = patientPermissions(user?.role);
@@ -31,6 +35,10 @@ export default function PatientsPage() {
   const pdf = usePdfExport();
 
   const [viewing, setViewing] = useState<Patient | null>(null);
+  // The command palette opens a patient here: /patients?patient=<id>.
+  const link = useLinkedPatient();
+  // A patient chosen on the page wins; the linked one shows once loaded.
+  const shown = viewing ?? link.patient;
   const [formOpen, setFormOpen] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [managing, setManaging] = useState<Patient | null>(null);
@@ -42,6 +50,7 @@ export default function PatientsPage() {
   };
   const openEdit = (p: Patient) => {
     setViewing(null);
+    if (link.linked) link.drop();
     setEditingId(p.id);
     setFormOpen(true);
   };
@@ -111,8 +120,12 @@ export default function PatientsPage() {
       />
 
       <PatientDetailDialog
-        patient={viewing}
-        onOpenChange={(open) => !open && setViewing(null)}
+        patient={shown}
+        onOpenChange={(open) => {
+          if (open) return;
+          setViewing(null);
+          if (link.linked) link.drop();
+        }}
         timezone={timezone}
         onExportPdf={(p) => void pdf.exportPatient(p)}
         onEdit={canWrite ? openEdit : undefined}

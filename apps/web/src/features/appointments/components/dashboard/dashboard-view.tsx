@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { CalendarDaysIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { CalendarDaysIcon, RefreshCwIcon } from 'lucide-react';
 import { formatTime } from '@ips/shared/format';
+import { NewAppointmentButton } from '@/components/new-appointment-button';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { useShellActions } from '@/lib/shell-actions';
 import { useAuth } from '@/lib/use-auth';
 import { useDashboardData } from '@/features/appointments/api/get-dashboard';
 import type { Availability } from '@/features/appointments/api/get-availabilities';
@@ -16,7 +18,6 @@ import { DashboardStatCards } from '@/features/appointments/components/dashboard
 import { UpcomingAvailabilities } from '@/features/appointments/components/dashboard/upcoming-availabilities';
 import { QuickAppointmentDialog } from '@/features/appointments/components/quick-appointment-dialog';
 import { SimpleSelect } from '@/features/appointments/components/simple-select';
-import { SmartAssignmentDialog } from '@/features/appointments/components/smart/smart-assignment-dialog';
 import { useOrgClock } from '@/features/appointments/hooks/use-org-clock';
 import {
   PERIOD_LABELS,
@@ -34,7 +35,8 @@ export function DashboardView() {
   const { today, timezone } = useOrgClock();
   const [period, setPeriod] = useState<DashboardPeriod>('week');
   const [booking, setBooking] = useState<Availability | null>(null);
-  const [smartOpen, setSmartOpen] = useState(false);
+  // 'Nueva Cita' is the shell's one dialog, also opened by its keyboard shortcut from any page.
+  const newAppointment = useShellActions()?.newAppointment;
   const data = useDashboardData(period, today);
 
   useEffect(() => {
@@ -84,12 +86,7 @@ export function DashboardView() {
                 Agenda del Día
               </Link>
             </Button>
-            {canBook && (
-              <Button onClick={() => setSmartOpen(true)}>
-                <PlusIcon aria-hidden />
-                Nueva Cita
-              </Button>
-            )}
+            {canBook && newAppointment && <NewAppointmentButton onClick={newAppointment} />}
           </>
         }
       />
@@ -104,7 +101,6 @@ export function DashboardView() {
       <UpcomingAvailabilities onBook={canBook ? setBooking : undefined} />
 
       <QuickAppointmentDialog agenda={booking} onOpenChange={(open) => !open && setBooking(null)} />
-      {canBook && <SmartAssignmentDialog open={smartOpen} onOpenChange={setSmartOpen} />}
     </div>
   );
 }

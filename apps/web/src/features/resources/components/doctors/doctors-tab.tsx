@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PlusIcon, UserRoundIcon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -52,7 +53,14 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
   const doctors = useDoctors();
   const specialties = useSpecialties();
   const save = useSaveDoctor();
-  const [query, setQuery] = useState('');
+  // `?q=` (the command palette's link to a doctor) fills the search, also when it changes on this page.
+  const linked = useSearchParams()[0].get('q') ?? '';
+  const [query, setQuery] = useState(linked);
+  const [seen, setSeen] = useState(linked);
+  if (linked !== seen) {
+    setSeen(linked);
+    setQuery(linked);
+  }
   const [specialty, setSpecialty] = useState(ALL);
   const [editing, setEditing] = useState<{ key: number; item?: Doctor } | null>(null);
   const [toggle, setToggle] = useState<Doctor | null>(null);
