@@ -1,7 +1,7 @@
 /**
  * Every keyboard shortcut of the web app, in one registry: the shell's keyboard layer matches the global ones from
  * here, the buttons show their keys from here, and the '?' help sheet lists all of them from here, so the list
- * cannot drift from what the keys do. Choices (decision 025):
+ * cannot drift from what the keys do. Choices (decision 026):
  * - Nueva Cita: Alt+N everywhere (it types nothing on Windows or Linux; on a Mac Option+N is a dead key, matched by
  *   its physical key), plus plain N when the focus is not in a field. Ctrl+N and Cmd+N belong to the browser.
  * - Paleta: Ctrl+K / Cmd+K, also from inside a field, like most web apps.
