@@ -12,6 +12,8 @@
  *   npx tsx bench/booking-actions.ts [--n=20] [--no-build] [--no-results]
  */
 import { execSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import globalSetup from '../e2e/global-setup';
 import { bookReturningPatient, returningPatients, type BookingRun } from '../e2e/booking-path';
@@ -41,7 +43,27 @@ try {
   await loginViaUi(page, ACCOUNTS.reception);
   for (const [i, patient] of patients.entries()) {
     const mode = i < N ? 'mouse' : 'keyboard';
-    const run = await bookReturningPatient(page, patient, mode);
+    let run: BookingRun;
+    try {
+      run = await bookReturningPatient(page, patient, mode);
+    } catch (err) {
+      // A booking the path could not finish counts as not booked; the page is shown for a look and reloaded.
+      const shot = join(tmpdir(), `booking-actions-${mode}-${i}.png`);
+      await page.screenshot({ path: shot });
+      console.log(`${mode}: ${patient.name} no terminó (${shot}): ${String(err).split('\n')[0]}`);
+      run = {
+        patient,
+        mode,
+        clicks: 0,
+        typed: 0,
+        keys: 0,
+        actions: NaN,
+        ms: NaN,
+        booked: false,
+        focusReturned: false,
+      };
+      await page.goto('/');
+    }
     runs.push(run);
     console.log(
       `${mode.padEnd(8)} ${String(run.actions).padStart(2)} acciones ${ms(run.ms).padStart(7)} ms ${run.booked ? 'agendada' : 'NO agendada'} ${patient.specialty}`,
@@ -55,9 +77,10 @@ const after = uptime();
 
 const rows = (['mouse', 'keyboard'] as const).map((mode) => {
   const r = runs.filter((x) => x.mode === mode);
-  const actions = r.map((x) => x.actions);
-  const times = r.map((x) => x.ms);
-  const booked = r.filter((x) => x.booked).length;
+  const done = r.filter((x) => x.booked);
+  const actions = done.map((x) => x.actions);
+  const times = done.map((x) => x.ms);
+  const booked = done.length;
   const focus = r.filter((x) => x.focusReturned).length;
   const medianActions = median(actions);
   const met =

@@ -142,7 +142,11 @@ export async function bookReturningPatient(
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  const focusReturned = await focused.evaluate((el) => el === document.activeElement);
+  // Within a quarter of a second, before a person's next key.
+  const focusReturned = await expect(focused)
+    .toBeFocused({ timeout: 250 })
+    .then(() => true)
+    .catch(() => false);
   return {
     patient,
     mode,

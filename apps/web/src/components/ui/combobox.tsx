@@ -109,6 +109,9 @@ export function Combobox({
   function choose(option: ComboboxOption) {
     if (option.disabled) return;
     onChange(option.value === '' ? null : option.value);
+    // The focus goes back to the button now, not when the list has unmounted: a key pressed at once (Ctrl+Enter
+    // to submit the dialog) would otherwise land on the page's body in between and be lost.
+    if (tabAway.current === null) triggerRef.current?.focus();
     setOpen(false);
   }
 
