@@ -1,4 +1,4 @@
-import { ACCOUNTS, DEMO_PASSWORD, expect, fillLogin, loginViaUi, test } from './fixtures';
+import { ACCOUNTS, DEMO_PASSWORD, apiLogin, expect, fillLogin, loginViaUi, test } from './fixtures';
 
 test.describe('Inicio de sesión', () => {
   test('la página de ingreso está en español, con modo demostración y cuentas de prueba', async ({
@@ -33,12 +33,19 @@ test.describe('Inicio de sesión', () => {
   });
 
   test('el bloqueo por intentos fallidos (429) muestra su mensaje', async ({ page, request }) => {
-    // The doctor account is used only here: ten failures lock it for the rest of the run.
+    // An account of this test's own: ten failures lock it for the rest of the run (the demo accounts stay usable).
+    const admin = await apiLogin(request, ACCOUNTS.admin);
+    const email = `bloqueo-${Date.now().toString(36)}@demo.ips.co`;
+    const created = await request.post('/api/users', {
+      headers: { authorization: `Bearer ${admin}` },
+      data: { name: 'Cuenta Para Bloquear', email, role: 'agent', password: 'Clave-Bloqueo-2026' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
     for (let i = 0; i < 10; i++) {
-      await request.post('/api/auth/login', { data: { email: ACCOUNTS.doctor, password: `mala-${i}` } });
+      await request.post('/api/auth/login', { data: { email, password: `mala-${i}` } });
     }
     await page.goto('/login');
-    await fillLogin(page, ACCOUNTS.doctor);
+    await fillLogin(page, email, 'Clave-Bloqueo-2026');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Demasiados intentos');
     await expect(alert).toContainText('bloqueada temporalmente');

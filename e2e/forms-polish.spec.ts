@@ -151,6 +151,11 @@ test.describe('Formularios (issue 15)', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: 'Registrar Cita Rápida' });
     await expect(dialog.getByLabel('Duración (minutos)')).toHaveText(/^20 minutos/);
+    // The reason starts written (the consultation of the agenda's specialty); emptied, it is required.
+    await expect(dialog.getByLabel('Motivo de la consulta')).toHaveValue(
+      `Consulta de ${agenda.specialty_name}`,
+    );
+    await dialog.getByLabel('Motivo de la consulta').fill('');
 
     await dialog.getByRole('button', { name: 'Registrar Cita', exact: true }).click();
     await expect(dialog.getByText('Debe seleccionar un paciente')).toBeVisible();

@@ -221,7 +221,7 @@ test.describe('Ctrl+Enter y el foco tras elegir al paciente en los otros diálog
     expect((await api.appointmentsOf(patient.id)).map((a) => a.status)).toEqual(['Confirmada']);
   });
 
-  test('Registrar Cita Rápida: Enter elige al paciente, el foco va al motivo y Ctrl+Enter registra', async ({
+  test('Registrar Cita Rápida: Enter elige al paciente, el motivo ya viene escrito, el foco va a las notas y Ctrl+Enter registra', async ({
     page,
   }) => {
     const api = await apiAs(page.request);
@@ -240,8 +240,9 @@ test.describe('Ctrl+Enter y el foco tras elegir al paciente en los otros diálog
       // Here the list is shown first: Enter picks its only suggestion without ↓.
       await expect(dialog.getByRole('option', { name: new RegExp(patient.name) })).toBeVisible();
       await page.keyboard.press('Enter');
-      await expect(dialog.getByLabel('Motivo de la consulta')).toBeFocused();
-      await page.keyboard.type('Control');
+      // The reason starts as the consultation of the agenda's specialty: the first empty field is Notas.
+      await expect(dialog.getByLabel('Motivo de la consulta')).toHaveValue(/^Consulta de /);
+      await expect(dialog.getByLabel('Notas')).toBeFocused();
       await page.keyboard.press('Control+Enter');
       const done = toast(page, 'Cita registrada exitosamente');
       const failed = toast(page, 'Error al registrar la cita');
