@@ -62,6 +62,7 @@ import waitingListRoutes from './modules/queue/waiting-list-routes';
 import callLogRoutes from './modules/call-logs/routes';
 import transferRoutes from './modules/transfers/routes';
 import accessLogRoutes from './modules/access-log/routes';
+import auditRoutes from './modules/audit/routes';
 import './lib/context';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -212,6 +213,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           callLogRoutes,
           transferRoutes,
           accessLogRoutes,
+          auditRoutes,
         ]) {
           await api.register(routes);
         }

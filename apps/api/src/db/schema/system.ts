@@ -25,10 +25,13 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // The audit viewer's filters, newest first (migration 0020, decision 029).
   (t) => [
-    index('audit_log_record_idx').on(t.tableName, t.recordId),
-    index('audit_log_created_idx').on(t.createdAt),
-    index('audit_log_user_idx').on(t.userId),
+    index('audit_log_record_idx').on(t.tableName, t.recordId, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_table_idx').on(t.tableName, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
