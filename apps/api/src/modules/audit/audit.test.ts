@@ -315,7 +315,9 @@ describe('GET /api/audit/export.csv', () => {
   let formula: number;
   beforeAll(async () => {
     await t.app.deps.database.query('delete from audit_log');
-    await audit('patients', 1, 'create', t.users.agent.id, localAt(1, 9), { new: { name: 'Ana, "la grande"' } });
+    await audit('patients', 1, 'create', t.users.agent.id, localAt(1, 9), {
+      new: { name: 'Ana, "la grande"' },
+    });
     formula = await audit('patients', '=HYPERLINK("http://x")', 'update', t.users.agent.id, localAt(0, 1), {
       old: { note: '+1' },
       new: { note: '@SUM(A1)' },
@@ -330,7 +332,9 @@ describe('GET /api/audit/export.csv', () => {
     const res = await csv(`table_name=patients&token=${tokens.admin}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(

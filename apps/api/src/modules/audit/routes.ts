@@ -40,7 +40,8 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: AUDIT_ROLES },
       schema: {
         tags,
-        summary: 'Resumen de auditoría de los últimos `days` días (1–365, 30 por defecto): por tabla, acción y usuario',
+        summary:
+          'Resumen de auditoría de los últimos `days` días (1–365, 30 por defecto): por tabla, acción y usuario',
         querystring: auditSummaryQuery,
         response: { 200: auditSummaryResponse },
       },
