@@ -4,6 +4,7 @@ import {
   CalendarDaysIcon,
   CalendarRangeIcon,
   ClockIcon,
+  HistoryIcon,
   LayoutDashboardIcon,
   ListIcon,
   ListOrderedIcon,
@@ -11,7 +12,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from 'lucide-react';
-import { FRONT_DESK_ROLES, type Role } from '@ips/shared/catalogs/roles';
+import { FRONT_DESK_ROLES, MANAGER_ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**
@@ -118,6 +119,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/distribution',
     icon: CalendarRangeIcon,
     page: () => import('@/app/routes/distribution-page'),
+  },
+  {
+    group: 'analisis',
+    label: 'Auditoría',
+    path: '/audit',
+    icon: HistoryIcon,
+    page: () => import('@/app/routes/audit-page'),
+    // The audit trail: administrators and supervisors (AUDIT_ROLES, docs/role-matrix.md).
+    roles: MANAGER_ROLES,
   },
   {
     group: 'footer',

@@ -14,6 +14,7 @@ import {
   MedicalTab,
 } from '@/features/patients/components/patient-detail-tabs';
 import { documentLabel, patientAge, statusVariant } from '@/features/patients/utils/patient-display';
+import { RecordHistoryLink } from '@/components/record-history-link';
 
 const TABS = [
   { value: 'basica', label: 'Básica' },
@@ -73,6 +74,7 @@ export function PatientDetailDialog({
                     Editar
                   </Button>
                 )}
+                <RecordHistoryLink tableName="patients" recordId={p.id} />
                 <DialogClose asChild>
                   <Button size="sm">Cerrar</Button>
                 </DialogClose>

@@ -14,6 +14,7 @@ import { AgendaInfoGrid } from '@/features/agendas/components/dialogs/agenda-inf
 import { SyncNotice } from '@/features/agendas/components/sync-notice';
 import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
 import { ListSkeleton } from '@/components/list-states';
+import { RecordHistoryLink } from '@/components/record-history-link';
 
 const TABS = [
   { value: 'all', label: 'Todas' },
@@ -69,6 +70,7 @@ export function AgendaDetailsDialog({ open, onOpenChange, agenda: initial }: Pro
         </DialogHeader>
         {detail.data && <SyncNotice agenda={detail.data} />}
         <AgendaInfoGrid agenda={agenda} />
+        <RecordHistoryLink tableName="availabilities" recordId={agenda.id} className="self-start" />
         {canManage && (
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={() => dialogs.open({ kind: 'edit', agenda })}>

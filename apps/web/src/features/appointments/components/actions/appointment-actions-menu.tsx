@@ -38,6 +38,7 @@ import { settle } from '@/features/appointments/utils/settle';
 import { appointmentPermissions } from '@/features/appointments/utils/permissions';
 import { dateOf, normalStatus, timeOf } from '@/features/appointments/utils/scheduled-at';
 import { formatDate } from '@ips/shared/format';
+import { RecordHistoryMenuItem } from '@/components/record-history-link';
 
 type Action = 'reassign' | 'queue' | 'cancel' | 'restore';
 
@@ -130,6 +131,7 @@ export function AppointmentActionsMenu({
               {i.text}
             </DropdownMenuItem>
           ))}
+          <RecordHistoryMenuItem tableName="appointments" recordId={appointment.id} />
         </DropdownMenuContent>
       </DropdownMenu>
       <ReassignDialog appointment={only('reassign')} onOpenChange={close} />

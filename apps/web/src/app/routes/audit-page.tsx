@@ -1,0 +1,5 @@
+import { AuditView } from '@/features/audit/components/audit-view';
+
+export default function AuditPage() {
+  return <AuditView />;
+}

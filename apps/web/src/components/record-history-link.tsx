@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { HistoryIcon } from 'lucide-react';
+import { AUDIT_ROLES } from '@ips/shared/schemas/audit';
+import { canRole } from '@ips/shared/catalogs/roles';
+import { Button } from '@/components/ui/button';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { useAuth } from '@/lib/use-auth';
+
+interface RecordRef {
+  /** The audited table, e.g. 'patients', 'availabilities', 'appointments'. */
+  tableName: string;
+  recordId: string | number;
+}
+
+/** Auditoría filtered to one record, for the roles that may read it (null for the others). */
+function useHistoryPath({ tableName, recordId }: RecordRef): string | null {
+  const { user } = useAuth();
+  if (!canRole(AUDIT_ROLES, user?.role)) return null;
+  return `/audit?${new URLSearchParams({ table_name: tableName, record_id: String(recordId) })}`;
+}
+
+/** 'Historial de cambios' as a small button: opens the record's changes in Auditoría. */
+export function RecordHistoryLink({ className, ...record }: RecordRef & { className?: string }) {
+  const to = useHistoryPath(record);
+  if (!to) return null;
+  return (
+    <Button variant="ghost" size="sm" asChild className={className}>
+      <Link to={to} data-testid="record-history-link">
+        <HistoryIcon aria-hidden />
+        Historial de cambios
+      </Link>
+    </Button>
+  );
+}
+
+/** The same, as an entry of a dropdown menu (e.g. an appointment's actions). */
+export function RecordHistoryMenuItem(record: RecordRef) {
+  const to = useHistoryPath(record);
+  if (!to) return null;
+  return (
+    <DropdownMenuItem asChild>
+      <Link to={to}>
+        <HistoryIcon aria-hidden />
+        Historial de cambios
+      </Link>
+    </DropdownMenuItem>
+  );
+}

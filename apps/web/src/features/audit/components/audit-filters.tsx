@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { FilterXIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useDebounced } from '@/lib/use-debounced';
+import type { AuditFilters } from '../api/get-audit';
+import {
+  ACTION_OPTIONS,
+  TABLE_OPTIONS,
+  actorLabel,
+  auditActionLabel,
+  auditTableLabel,
+} from '../utils/labels';
+
+const ALL = 'all';
+
+export interface UserOption {
+  user_id: number | null;
+  user_name: string | null;
+}
+
+interface Props {
+  filters: AuditFilters;
+  onChange: (next: AuditFilters) => void;
+  /** Users to offer: those with changes in the summary's window (a supervisor cannot list users). */
+  users: UserOption[];
+}
+
+/** Table, record, action, user and a period of local days. Every change goes to the URL (a shareable view). */
+export function AuditFilterBar({ filters, onChange, users }: Props) {
+  const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
+  const [record, setRecord] = useState(filters.record_id ?? '');
+  const debounced = useDebounced(record.trim(), 400);
+  useEffect(() => setRecord(filters.record_id ?? ''), [filters.record_id]);
+  useEffect(() => {
+    if (debounced !== (filters.record_id ?? '')) onChange({ ...filters, record_id: debounced || undefined });
+    // Only the typed text drives this effect; the filters are read as they are when it settles.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const tables =
+    TABLE_OPTIONS.some((o) => o.value === filters.table_name) || !filters.table_name
+      ? TABLE_OPTIONS
+      : [...TABLE_OPTIONS, { value: filters.table_name, label: auditTableLabel(filters.table_name) }];
+  const actions =
+    ACTION_OPTIONS.some((o) => o.value === filters.action) || !filters.action
+      ? ACTION_OPTIONS
+      : [...ACTION_OPTIONS, { value: filters.action, label: auditActionLabel(filters.action) }];
+  const userOptions = users
+    .filter((u) => u.user_id !== null)
+    .map((u) => ({ value: String(u.user_id), label: actorLabel(u) }));
+  if (filters.user_id && !userOptions.some((o) => o.value === filters.user_id))
+    userOptions.push({ value: filters.user_id, label: `Usuario #${filters.user_id}` });
+  const any = Object.values(filters).some(Boolean);
+
+  return (
+    <div
+      role="search"
+      aria-label="Filtros de auditoría"
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))] xl:grid-cols-[1.2fr_0.8fr_1fr_1fr_0.8fr_0.8fr_auto]"
+    >
+      <div className="space-y-1.5">
+        <Label htmlFor="audit-table">Tabla</Label>
+        <Select
+          value={filters.table_name ?? ALL}
+          onValueChange={(v) =>
+            set({
+              table_name: v === ALL ? undefined : v,
+              record_id: v === ALL ? undefined : filters.record_id,
+            })
+          }
+        >
+          <SelectTrigger id="audit-table" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Todas las tablas</SelectItem>
+            {tables.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="audit-record">Registro</Label>
+        <Input
+          id="audit-record"
+          value={record}
+          onChange={(e) => setRecord(e.target.value)}
+          placeholder={filters.table_name ? 'ID del registro' : 'Elija una tabla'}
+          disabled={!filters.table_name}
+          maxLength={100}
+          autoComplete="off"
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="audit-action">Acción</Label>
+        <Select
+          value={filters.action ?? ALL}
+          onValueChange={(v) => set({ action: v === ALL ? undefined : v })}
+        >
+          <SelectTrigger id="audit-action" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Todas las acciones</SelectItem>
+            {actions.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="audit-user">Usuario</Label>
+        <Select
+          value={filters.user_id ?? ALL}
+          onValueChange={(v) => set({ user_id: v === ALL ? undefined : v })}
+        >
+          <SelectTrigger id="audit-user" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Todos los usuarios</SelectItem>
+            {userOptions.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="audit-from">Desde</Label>
+        <DateInput
+          id="audit-from"
+          value={filters.from ?? ''}
+          max={filters.to || undefined}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="audit-to">Hasta</Label>
+        <DateInput
+          id="audit-to"
+          value={filters.to ?? ''}
+          min={filters.from || undefined}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
+      </div>
+      <div className="flex items-end">
+        <Button variant="ghost" onClick={() => onChange({})} disabled={!any} className="w-full xl:w-auto">
+          <FilterXIcon aria-hidden />
+          Limpiar
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { AuditEntryDto } from '@ips/shared/schemas/audit';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+import { actorLabel, auditActionLabel, auditTableLabel, localStamp, roleLabel } from '../utils/labels';
+
+const ACTION_TONE: Record<string, string> = {
+  create: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  delete: 'border-red-200 bg-red-50 text-red-800',
+  hard_delete: 'border-red-200 bg-red-50 text-red-800',
+  cancel: 'border-amber-200 bg-amber-50 text-amber-800',
+  auto_cancel: 'border-amber-200 bg-amber-50 text-amber-800',
+};
+
+export function ActionBadge({ action }: { action: string }) {
+  return (
+    <Badge variant="outline" className={cn('font-normal', ACTION_TONE[action])}>
+      {auditActionLabel(action)}
+    </Badge>
+  );
+}
+
+/** The page of changes: when, who, table, record, action; a row opens its detail. */
+export function AuditTable({
+  rows,
+  busy,
+  onOpen,
+}: {
+  rows: AuditEntryDto[];
+  busy: boolean;
+  onOpen: (id: number) => void;
+}) {
+  return (
+    <div className={cn('overflow-x-auto rounded-lg border bg-card', busy && 'opacity-60')} aria-busy={busy}>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-44">Fecha</TableHead>
+            <TableHead>Usuario</TableHead>
+            <TableHead>Tabla</TableHead>
+            <TableHead>Registro</TableHead>
+            <TableHead>Acción</TableHead>
+            <TableHead className="w-24 text-right">
+              <span className="sr-only">Detalle</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} data-testid="audit-row">
+              <TableCell className="whitespace-nowrap tabular-nums">{localStamp(r.created_at)}</TableCell>
+              <TableCell>
+                <div className="font-medium">{actorLabel(r)}</div>
+                {r.user_role && <div className="text-xs text-muted-foreground">{roleLabel(r.user_role)}</div>}
+              </TableCell>
+              <TableCell>{auditTableLabel(r.table_name)}</TableCell>
+              <TableCell className="font-mono text-xs">{r.record_id}</TableCell>
+              <TableCell>
+                <ActionBadge action={r.action} />
+              </TableCell>
+              <TableCell className="text-right">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onOpen(r.id)}
+                  aria-label={`Ver detalle del cambio ${r.id}`}
+                >
+                  Ver
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
