@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
+
+/** Auditoría (decision 029): an administrator finds a user's creation, reads its values and exports the CSV. */
+test.describe('Auditoría', () => {
+  test('encontrar la creación de un usuario, ver sus valores y exportar el CSV', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request, ACCOUNTS.admin);
+    const email = `auditoria.${Date.now()}@ips.co`;
+    const created = await request.post('/api/users', {
+      data: { name: 'Auditada Restrepo', email, role: 'reception', department: 'Admisiones' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(created.status()).toBe(201);
+    const userId = ((await created.json()) as { data: { id: number } }).data.id;
+
+    await loginViaUi(page, ACCOUNTS.admin);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Auditoría' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Auditoría' })).toBeVisible();
+    await expect(page.getByTestId('audit-summary')).toContainText('Usuarios');
+
+    await page.getByRole('combobox', { name: 'Tabla' }).click();
+    await page.getByRole('option', { name: 'Usuarios', exact: true }).click();
+    await expect(page).toHaveURL(/table_name=users/);
+    await page.getByLabel('Registro').fill(String(userId));
+    await expect(page).toHaveURL(new RegExp(`record_id=${userId}`));
+    await expect(page.getByTestId('audit-count')).toHaveText('1 cambio');
+    const row = page.getByTestId('audit-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Usuarios');
+    await expect(row).toContainText('Creación');
+
+    await row.getByRole('button', { name: /Ver detalle/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: /Cambio #\d+/ })).toBeVisible();
+    const name = dialog.getByTestId('audit-field').filter({ hasText: 'Nombre' });
+    await expect(name).toContainText('Auditada Restrepo');
+    await expect(name).toHaveAttribute('data-changed', 'true');
+    await expect(dialog.getByTestId('audit-field').filter({ hasText: 'Correo electrónico' })).toContainText(
+      email,
+    );
+    await expect(dialog).not.toContainText('password_hash');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Exportar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'ID,Fecha,Usuario,Correo,Tabla,Registro,Acción,Valores anteriores,Valores nuevos,Solicitud',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,Usuarios,${userId},Creación,`);
+    expect(lines[1]).toContain(email);
+  });
+
+  test('la dirección de Historial de cambios abre la auditoría filtrada por el registro', async ({
+    page,
+  }) => {
+    await loginViaUi(page, ACCOUNTS.supervisor);
+    await page.goto('/audit?table_name=patients&record_id=1');
+    await expect(page.getByRole('combobox', { name: 'Tabla' })).toHaveText('Pacientes');
+    await expect(page.getByLabel('Registro')).toHaveValue('1');
+  });
+
+  test('un agente no ve la entrada ni la página', async ({ page }) => {
+    await loginViaUi(page, ACCOUNTS.agent);
+    await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Auditoría' })).toHaveCount(0);
+  });
+});
