@@ -73,5 +73,7 @@ test.describe('Auditoría', () => {
   test('un agente no ve la entrada ni la página', async ({ page }) => {
     await loginViaUi(page, ACCOUNTS.agent);
     await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Auditoría' })).toHaveCount(0);
+    await page.goto('/audit');
+    await expect(page.getByRole('heading', { level: 1, name: 'Acceso denegado' })).toBeVisible();
   });
 });

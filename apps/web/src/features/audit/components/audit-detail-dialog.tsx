@@ -3,14 +3,26 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/list-states';
 import { cn } from '@/lib/utils';
 import { useAuditEntry } from '../api/get-audit';
-import { diffValues, showValue, type FieldChange } from '../utils/diff';
-import { fieldLabel } from '../utils/field-labels';
+import { diffValues, type FieldChange } from '../utils/diff';
+import { fieldLabel, showFieldValue } from '../utils/field-labels';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { actorLabel, auditTableLabel, localStamp, roleLabel } from '../utils/labels';
 import { ActionBadge } from './audit-table';
 
-function Value({ present, value, tone }: { present: boolean; value: unknown; tone: 'old' | 'new' | null }) {
-  if (!present) return <span className="text-muted-foreground">—</span>;
-  const text = showValue(value);
+function Value({
+  present,
+  field,
+  value,
+  tone,
+  timezone,
+}: {
+  present: boolean;
+  field: string;
+  value: unknown;
+  tone: 'old' | 'new' | null;
+  timezone: string;
+}) {
+  if (!present) return <span className="px-2 text-muted-foreground">—</span>;
   return (
     <pre
       className={cn(
@@ -20,37 +32,61 @@ function Value({ present, value, tone }: { present: boolean; value: unknown; ton
         typeof value === 'object' && value !== null && 'font-mono text-xs',
       )}
     >
-      {text}
+      {showFieldValue(field, value, timezone)}
     </pre>
   );
 }
 
-function FieldRow({ f }: { f: FieldChange }) {
+const CAPTION = 'mb-0.5 block text-xs text-muted-foreground sm:hidden';
+
+/** One field: its label (and raw key), the old and the new value; side by side, stacked on a phone. */
+function FieldRow({ f, timezone }: { f: FieldChange; timezone: string }) {
+  const label = fieldLabel(f.key);
   return (
-    <tr data-testid="audit-field" data-changed={f.changed} className="border-t align-top">
-      <th scope="row" className="py-2 pr-3 text-left text-sm font-medium">
+    <div
+      role="row"
+      data-testid="audit-field"
+      data-changed={f.changed}
+      className="grid grid-cols-2 gap-x-3 gap-y-1 border-t py-2 sm:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1fr)]"
+    >
+      <div role="rowheader" className="col-span-2 text-sm font-medium sm:col-span-1">
         <span className="flex items-center gap-1.5">
           {f.changed && <span className="size-2 shrink-0 rounded-full bg-amber-500" aria-hidden />}
-          {fieldLabel(f.key)}
+          {label}
           {f.changed && <span className="sr-only">(cambió)</span>}
         </span>
-        {fieldLabel(f.key) !== f.key && (
+        {label !== f.key && (
           <span className="block font-mono text-[11px] font-normal text-muted-foreground">{f.key}</span>
         )}
-      </th>
-      <td className="py-2 pr-3">
-        <Value present={f.hasBefore} value={f.before} tone={f.changed && f.hasAfter ? 'old' : null} />
-      </td>
-      <td className="py-2">
-        <Value present={f.hasAfter} value={f.after} tone={f.changed && f.hasBefore ? 'new' : null} />
-      </td>
-    </tr>
+      </div>
+      <div role="cell" className="min-w-0">
+        <span className={CAPTION}>Valor anterior</span>
+        <Value
+          present={f.hasBefore}
+          field={f.key}
+          value={f.before}
+          tone={f.changed && f.hasAfter ? 'old' : null}
+          timezone={timezone}
+        />
+      </div>
+      <div role="cell" className="min-w-0">
+        <span className={CAPTION}>Valor nuevo</span>
+        <Value
+          present={f.hasAfter}
+          field={f.key}
+          value={f.after}
+          tone={f.changed && f.hasBefore ? 'new' : null}
+          timezone={timezone}
+        />
+      </div>
+    </div>
   );
 }
 
 /** One change: who, when, and its old and new values side by side with the changed fields marked. */
 export function AuditDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const entry = useAuditEntry(id);
+  const { timezone } = useOrgSettings();
   const e = entry.data;
   const fields = e ? diffValues(e.old_values, e.new_values) : [];
   const changed = fields.filter((f) => f.changed).length;
@@ -103,36 +139,24 @@ export function AuditDetailDialog({ id, onClose }: { id: number | null; onClose:
                 Este cambio no registró valores.
               </p>
             ) : (
-              <div className="overflow-x-auto">
+              <div>
                 <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
                   {changed === 1 ? '1 campo cambió' : `${changed} campos cambiaron`}
                   {changed > 0 && ' (marcados con un punto)'}
                 </p>
-                <table className="w-full min-w-[520px] table-fixed">
-                  <colgroup>
-                    <col className="w-1/4" />
-                    <col className="w-[37.5%]" />
-                    <col className="w-[37.5%]" />
-                  </colgroup>
-                  <thead>
-                    <tr className="text-left text-xs tracking-wide text-muted-foreground uppercase">
-                      <th scope="col" className="pb-2 font-medium">
-                        Campo
-                      </th>
-                      <th scope="col" className="pb-2 font-medium">
-                        Valor anterior
-                      </th>
-                      <th scope="col" className="pb-2 font-medium">
-                        Valor nuevo
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {fields.map((f) => (
-                      <FieldRow key={f.key} f={f} />
-                    ))}
-                  </tbody>
-                </table>
+                <div role="table" aria-label="Valores anteriores y nuevos">
+                  <div
+                    role="row"
+                    className="hidden grid-cols-[11rem_minmax(0,1fr)_minmax(0,1fr)] gap-x-3 pb-2 text-xs tracking-wide text-muted-foreground uppercase sm:grid"
+                  >
+                    <span role="columnheader">Campo</span>
+                    <span role="columnheader">Valor anterior</span>
+                    <span role="columnheader">Valor nuevo</span>
+                  </div>
+                  {fields.map((f) => (
+                    <FieldRow key={f.key} f={f} timezone={timezone} />
+                  ))}
+                </div>
               </div>
             )}
           </>

@@ -60,7 +60,7 @@ export function AuditFilterBar({ filters, onChange, users }: Props) {
     <div
       role="search"
       aria-label="Filtros de auditoría"
-      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))] xl:grid-cols-[1.2fr_0.8fr_1fr_1fr_0.8fr_0.8fr_auto]"
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))] xl:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_9.5rem_9.5rem_auto]"
     >
       <div className="space-y-1.5">
         <Label htmlFor="audit-table">Tabla</Label>

@@ -36,10 +36,10 @@ export function AuditTable({
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead className="w-44">Fecha</TableHead>
-            <TableHead>Usuario</TableHead>
-            <TableHead>Tabla</TableHead>
-            <TableHead>Registro</TableHead>
+            <TableHead className="md:w-44">Fecha</TableHead>
+            <TableHead className="hidden md:table-cell">Usuario</TableHead>
+            <TableHead className="hidden md:table-cell">Tabla</TableHead>
+            <TableHead className="hidden md:table-cell">Registro</TableHead>
             <TableHead>Acción</TableHead>
             <TableHead className="w-24 text-right">
               <span className="sr-only">Detalle</span>
@@ -49,13 +49,20 @@ export function AuditTable({
         <TableBody>
           {rows.map((r) => (
             <TableRow key={r.id} data-testid="audit-row">
-              <TableCell className="whitespace-nowrap tabular-nums">{localStamp(r.created_at)}</TableCell>
               <TableCell>
+                <span className="whitespace-nowrap tabular-nums">{localStamp(r.created_at)}</span>
+                {/* On a phone the row is one block: when, who, what. */}
+                <div className="mt-1 text-xs text-muted-foreground md:hidden">
+                  <div className="font-medium text-foreground">{actorLabel(r)}</div>
+                  {auditTableLabel(r.table_name)} · {r.record_id}
+                </div>
+              </TableCell>
+              <TableCell className="hidden md:table-cell">
                 <div className="font-medium">{actorLabel(r)}</div>
                 {r.user_role && <div className="text-xs text-muted-foreground">{roleLabel(r.user_role)}</div>}
               </TableCell>
-              <TableCell>{auditTableLabel(r.table_name)}</TableCell>
-              <TableCell className="font-mono text-xs">{r.record_id}</TableCell>
+              <TableCell className="hidden md:table-cell">{auditTableLabel(r.table_name)}</TableCell>
+              <TableCell className="hidden font-mono text-xs md:table-cell">{r.record_id}</TableCell>
               <TableCell>
                 <ActionBadge action={r.action} />
               </TableCell>

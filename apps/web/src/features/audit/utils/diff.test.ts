@@ -40,3 +40,15 @@ describe('diffValues', () => {
     expect(showValue({ a: 1 })).toBe('{\n  "a": 1\n}');
   });
 });
+
+describe('showFieldValue', () => {
+  it('shows instants in the organisation time and roles by their Spanish name', async () => {
+    const { showFieldValue } = await import('./field-labels');
+    expect(showFieldValue('created_at', '2026-11-24T11:01:37.087Z', 'America/Bogota')).toBe(
+      '24/11/2026 06:01:37',
+    );
+    expect(showFieldValue('role', 'reception', 'America/Bogota')).toBe('Recepcionista');
+    expect(showFieldValue('name', 'agent', 'America/Bogota')).toBe('agent');
+    expect(showFieldValue('date', '2026-11-24', 'America/Bogota')).toBe('2026-11-24');
+  });
+});

@@ -1,3 +1,7 @@
+import { ROLE_LABELS, type Role } from '@ips/shared/catalogs/roles';
+import { localDateTime } from '@ips/shared/format';
+import { showValue } from './diff';
+
 /** Spanish labels of the fields the modules write in audit values; any other key is shown as written. */
 const FIELD_LABELS: Record<string, string> = {
   id: 'ID',
@@ -57,3 +61,19 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A value as the detail shows it: an instant (ISO 8601) in the organisation's time as dd/MM/yyyy HH:mm:ss, a
+ * role by its Spanish name, anything else as showValue does.
+ */
+export function showFieldValue(key: string, v: unknown, timezone: string): string {
+  if (typeof v === 'string' && INSTANT.test(v)) {
+    const [d, t] = localDateTime(new Date(v), timezone).split(' ');
+    const [y, m, day] = d!.split('-');
+    return `${day}/${m}/${y} ${t}`;
+  }
+  if (key === 'role' && typeof v === 'string' && v in ROLE_LABELS) return ROLE_LABELS[v as Role];
+  return showValue(v);
+}
