@@ -26,20 +26,32 @@ async function lastClosedDay(db: Executor, tz: string): Promise<string> {
   return res.rows[0]!.day;
 }
 
-/** Counts the closed days of [from, last] not counted yet, in one statement (idempotent: a racing twin adds nothing). */
-async function fillDays(db: Executor, tz: string, from: string, last: string): Promise<void> {
+/** The closed days of [from, last] not counted yet ('YYYY-MM-DD', in order): a lookup per day of the primary key. */
+async function missingDays(db: Executor, tz: string, from: string, last: string): Promise<string[]> {
+  const res = await db.execute<{ day: string }>(sql`
+    select d::date::text as day from generate_series(${from}::date, ${last}::date, interval '1 day') d
+     where not exists (select 1 from audit_daily_days x where x.tz = ${tz} and x.day = d::date)
+     order by 1`);
+  return res.rows.map((r) => r.day);
+}
+
+/**
+ * Counts the given closed days in one statement, reading audit_log by its created_at index over the period they
+ * span (idempotent: a twin racing on another instance adds nothing). The bounds are parameters, so the planner
+ * sees a plain index range.
+ */
+async function fillDays(db: Executor, tz: string, days: string[]): Promise<void> {
+  const lo = days[0]!;
+  const hi = days[days.length - 1]!;
+  const list = days.join(',');
   await db.execute(sql`
-    with missing as (
-      select d::date as day from generate_series(${from}::date, ${last}::date, interval '1 day') d
-       where not exists (select 1 from audit_daily_days x where x.tz = ${tz} and x.day = d::date)
-    ), bounds as (select min(day) as lo, max(day) as hi from missing),
+    with missing as (select unnest(string_to_array(${list}, ','))::date as day),
     src as (
-      select (a.created_at at time zone ${tz})::date as day, a.table_name, a.action,
-             coalesce(a.user_id::text, '') as user_key
-        from audit_log a, bounds b
-       where b.lo is not null
-         and a.created_at >= (b.lo::timestamp at time zone ${tz})
-         and a.created_at < ((b.hi + 1)::timestamp at time zone ${tz})
+      select (created_at at time zone ${tz})::date as day, table_name, action,
+             coalesce(user_id::text, '') as user_key
+        from audit_log
+       where created_at >= (${lo}::date::timestamp at time zone ${tz})
+         and created_at < ((${hi}::date + 1)::timestamp at time zone ${tz})
     ), agg as (
       select day,
              case when grouping(table_name) = 0 then 'table' when grouping(action) = 0 then 'action' else 'user' end
@@ -66,7 +78,8 @@ export type SummaryCount = {
 /** Counts per table, action and user of the local days [from, today]: the rollup's closed days plus the rest. */
 export async function summaryCounts(db: Executor, tz: string, from: string): Promise<SummaryCount[]> {
   const last = await lastClosedDay(db, tz);
-  if (from <= last) await fillDays(db, tz, from, last);
+  const missing = from <= last ? await missingDays(db, tz, from, last) : [];
+  if (missing.length) await fillDays(db, tz, missing);
   const res = await db.execute<SummaryCount>(sql`
     with live as (
       select table_name, action, coalesce(user_id::text, '') as user_key from audit_log
