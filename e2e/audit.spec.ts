@@ -61,13 +61,19 @@ test.describe('Auditoría', () => {
     expect(lines[1]).toContain(email);
   });
 
-  test('la dirección de Historial de cambios abre la auditoría filtrada por el registro', async ({
+  test('Historial de cambios abre, desde la ficha de un paciente, la auditoría de ese paciente', async ({
     page,
   }) => {
     await loginViaUi(page, ACCOUNTS.supervisor);
-    await page.goto('/audit?table_name=patients&record_id=1');
+    await page.goto('/patients');
+    await page.getByTestId('patient-card').first().getByRole('button', { name: 'Ver' }).click();
+    const detail = page.getByRole('dialog');
+    await detail.getByRole('link', { name: 'Historial de cambios' }).click();
+    await expect(page).toHaveURL(/\/audit\?table_name=patients&record_id=\d+$/);
+    const id = new URL(page.url()).searchParams.get('record_id')!;
     await expect(page.getByRole('combobox', { name: 'Tabla' })).toHaveText('Pacientes');
-    await expect(page.getByLabel('Registro')).toHaveValue('1');
+    await expect(page.getByLabel('Registro')).toHaveValue(id);
+    await expect(page.getByTestId('audit-count')).toHaveText(/\d+ cambios?$/);
   });
 
   test('un agente no ve la entrada ni la página', async ({ page }) => {

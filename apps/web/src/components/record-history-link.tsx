@@ -19,15 +19,22 @@ function useHistoryPath({ tableName, recordId }: RecordRef): string | null {
   return `/audit?${new URLSearchParams({ table_name: tableName, record_id: String(recordId) })}`;
 }
 
-/** 'Historial de cambios' as a small button: opens the record's changes in Auditoría. */
-export function RecordHistoryLink({ className, ...record }: RecordRef & { className?: string }) {
+/**
+ * 'Historial de cambios' as a small button: opens the record's changes in Auditoría. `compact`: the icon only
+ * (the text stays for screen readers and as the tooltip), for a crowded header.
+ */
+export function RecordHistoryLink({
+  className,
+  compact = false,
+  ...record
+}: RecordRef & { className?: string; compact?: boolean }) {
   const to = useHistoryPath(record);
   if (!to) return null;
   return (
-    <Button variant="ghost" size="sm" asChild className={className}>
-      <Link to={to} data-testid="record-history-link">
+    <Button variant="ghost" size={compact ? 'icon' : 'sm'} asChild className={className}>
+      <Link to={to} data-testid="record-history-link" title={compact ? 'Historial de cambios' : undefined}>
         <HistoryIcon aria-hidden />
-        Historial de cambios
+        <span className={compact ? 'sr-only' : undefined}>Historial de cambios</span>
       </Link>
     </Button>
   );

@@ -74,7 +74,7 @@ export function PatientDetailDialog({
                     Editar
                   </Button>
                 )}
-                <RecordHistoryLink tableName="patients" recordId={p.id} />
+                <RecordHistoryLink tableName="patients" recordId={p.id} compact className="size-8" />
                 <DialogClose asChild>
                   <Button size="sm">Cerrar</Button>
                 </DialogClose>
