@@ -29,6 +29,47 @@ interface Props {
   users: UserOption[];
 }
 
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** A labelled select whose first entry ('Todas las tablas', …) means no filter. */
+function FilterSelect({
+  id,
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  options: Option[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
+        <SelectTrigger id={id} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{allLabel}</SelectItem>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
 /** Table, record, action, user and a period of local days. Every change goes to the URL (a shareable view). */
 export function AuditFilterBar({ filters, onChange, users }: Props) {
   const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
@@ -62,30 +103,14 @@ export function AuditFilterBar({ filters, onChange, users }: Props) {
       aria-label="Filtros de auditoría"
       className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))] xl:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_9.5rem_9.5rem_auto]"
     >
-      <div className="space-y-1.5">
-        <Label htmlFor="audit-table">Tabla</Label>
-        <Select
-          value={filters.table_name ?? ALL}
-          onValueChange={(v) =>
-            set({
-              table_name: v === ALL ? undefined : v,
-              record_id: v === ALL ? undefined : filters.record_id,
-            })
-          }
-        >
-          <SelectTrigger id="audit-table" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>Todas las tablas</SelectItem>
-            {tables.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect
+        id="audit-table"
+        label="Tabla"
+        allLabel="Todas las tablas"
+        value={filters.table_name}
+        options={tables}
+        onChange={(v) => set({ table_name: v, record_id: v ? filters.record_id : undefined })}
+      />
       <div className="space-y-1.5">
         <Label htmlFor="audit-record">Registro</Label>
         <Input
@@ -98,44 +123,22 @@ export function AuditFilterBar({ filters, onChange, users }: Props) {
           autoComplete="off"
         />
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="audit-action">Acción</Label>
-        <Select
-          value={filters.action ?? ALL}
-          onValueChange={(v) => set({ action: v === ALL ? undefined : v })}
-        >
-          <SelectTrigger id="audit-action" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>Todas las acciones</SelectItem>
-            {actions.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="audit-user">Usuario</Label>
-        <Select
-          value={filters.user_id ?? ALL}
-          onValueChange={(v) => set({ user_id: v === ALL ? undefined : v })}
-        >
-          <SelectTrigger id="audit-user" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>Todos los usuarios</SelectItem>
-            {userOptions.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect
+        id="audit-action"
+        label="Acción"
+        allLabel="Todas las acciones"
+        value={filters.action}
+        options={actions}
+        onChange={(v) => set({ action: v })}
+      />
+      <FilterSelect
+        id="audit-user"
+        label="Usuario"
+        allLabel="Todos los usuarios"
+        value={filters.user_id}
+        options={userOptions}
+        onChange={(v) => set({ user_id: v })}
+      />
       <div className="space-y-1.5">
         <Label htmlFor="audit-from">Desde</Label>
         <DateInput
