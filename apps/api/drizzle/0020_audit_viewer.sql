@@ -31,3 +31,19 @@ CREATE TABLE "audit_daily_days" (
 	"day" date NOT NULL,
 	CONSTRAINT "audit_daily_days_pk" PRIMARY KEY ("tz","day")
 );
+--> statement-breakpoint
+-- The same counts per closed UTC hour of the day still open, so the summary reads at most the last hour from
+-- audit_log. Rows of days already closed are deleted as the daily rows take over.
+CREATE TABLE "audit_hourly_counts" (
+	"hour" timestamp with time zone NOT NULL,
+	"dimension" text NOT NULL,
+	"key" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "audit_hourly_counts_pk" PRIMARY KEY ("hour","dimension","key"),
+	CONSTRAINT "audit_hourly_counts_dimension" CHECK ("dimension" IN ('table', 'action', 'user'))
+);
+--> statement-breakpoint
+CREATE TABLE "audit_hourly_hours" (
+	"hour" timestamp with time zone NOT NULL,
+	CONSTRAINT "audit_hourly_hours_pk" PRIMARY KEY ("hour")
+);

@@ -12,7 +12,7 @@ import { limitQuery, ok, pageQuery } from './common';
 export const AUDIT_ROLES: readonly Role[] = MANAGER_ROLES;
 
 /** A total past this many rows is not counted: the answer says "más de" (`exact: false`). */
-export const AUDIT_COUNT_CAP = 10_000;
+export const AUDIT_COUNT_CAP = 1_000;
 /** Pages are read within the counted rows; past them the filters must be narrowed (or the CSV exported). */
 export const AUDIT_MAX_OFFSET = AUDIT_COUNT_CAP;
 export const AUDIT_SUMMARY_DEFAULT_DAYS = 30;

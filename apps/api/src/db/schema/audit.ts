@@ -1,4 +1,4 @@
-import { check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -25,4 +25,26 @@ export const auditDailyDays = pgTable(
   'audit_daily_days',
   { tz: text('tz').notNull(), day: date('day').notNull() },
   (t) => [primaryKey({ name: 'audit_daily_days_pk', columns: [t.tz, t.day] })],
+);
+
+/** The same counts per closed UTC hour of the day still open (migration 0020, decision 029). */
+export const auditHourlyCounts = pgTable(
+  'audit_hourly_counts',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'audit_hourly_counts_pk', columns: [t.hour, t.dimension, t.key] }),
+    check('audit_hourly_counts_dimension', sql`${t.dimension} IN ('table', 'action', 'user')`),
+  ],
+);
+
+/** The UTC hours already counted in audit_hourly_counts. */
+export const auditHourlyHours = pgTable(
+  'audit_hourly_hours',
+  { hour: timestamp('hour', { withTimezone: true }).notNull() },
+  (t) => [primaryKey({ name: 'audit_hourly_hours_pk', columns: [t.hour] })],
 );

@@ -26,7 +26,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Auditoría de cambios (table_name, record_id, user_id, action, from, to, page, limit), el más reciente primero; total contado hasta 10.000 (exact)',
+          'Auditoría de cambios (table_name, record_id, user_id, action, from, to, page, limit), el más reciente primero; total contado hasta 1.000 (exact)',
         querystring: auditQuery,
         response: { 200: auditListResponse },
       },
