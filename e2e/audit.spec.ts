@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { expectNoA11yViolations } from './a11y-helpers';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 
 /** Auditoría (decision 029): an administrator finds a user's creation, reads its values and exports the CSV. */
@@ -20,6 +21,7 @@ test.describe('Auditoría', () => {
     await page.getByTestId('sidebar').getByRole('link', { name: 'Auditoría' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Auditoría' })).toBeVisible();
     await expect(page.getByTestId('audit-summary')).toContainText('Usuarios');
+    await expectNoA11yViolations(page, 'Auditoría');
 
     await page.getByRole('combobox', { name: 'Tabla' }).click();
     await page.getByRole('option', { name: 'Usuarios', exact: true }).click();
@@ -42,6 +44,7 @@ test.describe('Auditoría', () => {
       email,
     );
     await expect(dialog).not.toContainText('password_hash');
+    await expectNoA11yViolations(page, 'Auditoría, detalle de un cambio', '[role="dialog"]');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
