@@ -26,8 +26,8 @@ import { WaitingCountBadge } from '@/features/queue/components/waiting-count-bad
  *              Cola Diaria → /daily-queue (built),
  *              Consultas → /consultations
  *   Análisis   Análisis → /analytics, Distribución → /distribution (built)
- *   Administración  Usuarios → /settings/users (built; admin only). Part 2 §2 names no routes for its admin
- *              screens; they live under /settings beside Gestión de Recursos.
+ *   Administración  Usuarios → /users (built; admin only). Part 2 §2 names no route for it; a sidebar entry gets a
+ *              top-level path like the others (under /settings, Configuración would light up too).
  *   footer     Configuración → /settings
  */
 export type NavGroupId = 'main' | 'principal' | 'gestion' | 'analisis' | 'admin' | 'footer';
@@ -126,7 +126,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     group: 'admin',
     label: 'Usuarios',
-    path: '/settings/users',
+    path: '/users',
     icon: UserCogIcon,
     page: () => import('@/app/routes/users-page'),
     roles: ['admin'],

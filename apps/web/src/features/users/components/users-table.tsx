@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { UserRow } from '@/features/users/api/list-users';
 import { UserRowActions, type UserActions } from '@/features/users/components/user-row-actions';
-import { initials } from '@/lib/utils';
+import { cn, initials } from '@/lib/utils';
 
 interface Props {
   users: UserRow[];
@@ -28,7 +28,7 @@ export function UsersTable({ users, timezone, currentUserId, isLocked, actions }
           <TableHead className="hidden lg:table-cell">Email</TableHead>
           <TableHead className="hidden sm:table-cell">Rol</TableHead>
           <TableHead className="hidden xl:table-cell">Departamento</TableHead>
-          <TableHead>Estado</TableHead>
+          <TableHead className="hidden sm:table-cell">Estado</TableHead>
           <TableHead className="hidden md:table-cell">Creado</TableHead>
           <TableHead className="w-12">
             <span className="sr-only">Acciones</span>
@@ -61,6 +61,7 @@ export function UsersTable({ users, timezone, currentUserId, isLocked, actions }
                       {u.email}
                     </p>
                     <p className="text-xs text-muted-foreground sm:hidden">{ROLE_LABELS[u.role]}</p>
+                    <StatusBadges user={u} locked={locked} className="mt-1 sm:hidden" />
                   </div>
                 </div>
               </TableCell>
@@ -73,21 +74,8 @@ export function UsersTable({ users, timezone, currentUserId, isLocked, actions }
               <TableCell className="hidden text-muted-foreground xl:table-cell">
                 {u.department || '—'}
               </TableCell>
-              <TableCell>
-                <div className="flex flex-wrap gap-1">
-                  <Badge variant={u.status === 'Activo' ? 'success' : 'secondary'}>{u.status}</Badge>
-                  {locked && (
-                    <Badge variant="destructive" title="Bloqueada por intentos fallidos de ingreso">
-                      <LockKeyholeIcon aria-hidden />
-                      Bloqueada
-                    </Badge>
-                  )}
-                  {u.must_change_password && u.status === 'Activo' && (
-                    <Badge variant="warning" title="Debe cambiar la contraseña al ingresar">
-                      Clave temporal
-                    </Badge>
-                  )}
-                </div>
+              <TableCell className="hidden sm:table-cell">
+                <StatusBadges user={u} locked={locked} />
               </TableCell>
               <TableCell className="hidden text-muted-foreground tabular-nums md:table-cell">
                 {formatDate(u.created_at, timezone)}
@@ -100,5 +88,33 @@ export function UsersTable({ users, timezone, currentUserId, isLocked, actions }
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/** Activo/Inactivo, and whether sign-in is locked or the password is a temporary one. */
+function StatusBadges({
+  user: u,
+  locked,
+  className,
+}: {
+  user: UserRow;
+  locked: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-wrap gap-1', className)}>
+      <Badge variant={u.status === 'Activo' ? 'success' : 'secondary'}>{u.status}</Badge>
+      {locked && (
+        <Badge variant="destructive" title="Bloqueada por intentos fallidos de ingreso">
+          <LockKeyholeIcon aria-hidden />
+          Bloqueada
+        </Badge>
+      )}
+      {u.must_change_password && u.status === 'Activo' && (
+        <Badge variant="warning" title="Debe cambiar la contraseña al ingresar">
+          Clave temporal
+        </Badge>
+      )}
+    </div>
   );
 }

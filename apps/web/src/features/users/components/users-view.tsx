@@ -115,7 +115,7 @@ export function UsersView({ timezone, currentUserId }: { timezone: string; curre
             label="Buscar por nombre, email o rol"
             placeholder="Buscar por nombre, email o rol…"
           />
-          {q && users.data && (
+          {q && users.data && !users.isPlaceholderData && (
             <p className="text-sm text-muted-foreground" role="status">
               {found === 1 ? '1 usuario encontrado' : `${found} usuarios encontrados`}
             </p>
