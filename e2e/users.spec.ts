@@ -38,7 +38,7 @@ test.describe('Usuarios', () => {
     page,
   }) => {
     // Three accessibility checks and two sign-ins.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await loginViaUi(page, ACCOUNTS.admin);
     await openUsers(page);
     await expectNoA11yViolations(page, 'Usuarios');
@@ -190,10 +190,35 @@ test.describe('Usuarios', () => {
   });
 });
 
+test('si la lista no carga lo dice, y Reintentar la trae', async ({ page }) => {
+  await loginViaUi(page, ACCOUNTS.admin);
+  await page.route(/\/api\/users\?/, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' }),
+  );
+  await page.goto('/users');
+  await expect(toasts(page).getByText('No se pudieron cargar los usuarios')).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: 'No se pudieron cargar los usuarios' });
+  await expect(alert).toBeVisible();
+  await page.unroute(/\/api\/users\?/);
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('row', { name: /Diana Marcela Castro/ })).toBeVisible();
+});
+
 test.describe('Usuarios en el teléfono', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('la tabla cabe sin desplazamiento lateral y el menú de la fila funciona', async ({ page }) => {
+  test('la tabla cabe sin desplazamiento lateral; desde la fila se ven y se cierran las sesiones', async ({
+    page,
+    request,
+  }) => {
+    const user = await createViaApi(request, 'Mauricio Londoño Vélez');
+    const login = await request.post('/api/auth/login', {
+      data: { email: user.email, password: 'Guayacanes-del-Valle-31' },
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' },
+    });
+    expect(login.status()).toBe(200);
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+
     await loginViaUi(page, ACCOUNTS.admin);
     await page.goto('/users');
     await expect(page.getByRole('heading', { level: 1, name: /^Usuarios \(\d+\)$/ })).toBeVisible();
@@ -201,11 +226,19 @@ test.describe('Usuarios en el teléfono', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoA11yViolations(page, 'Usuarios (390 px)');
-    await page.getByRole('button', { name: 'Acciones de Diana Marcela Castro' }).click();
-    await page.getByRole('menuitem', { name: /Ver sesiones/ }).click();
+
+    await search(page, user.email);
+    await page.getByRole('button', { name: 'Acciones de Mauricio Londoño Vélez' }).click();
+    await page.getByRole('menuitem', { name: 'Ver sesiones (1)' }).click();
     const sessions = page.getByRole('dialog', { name: 'Sesiones activas' });
-    await expect(sessions).toContainText('recepcion@demo.ips.co');
-    await page.keyboard.press('Escape');
+    await expect(sessions).toContainText(user.email);
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    await expect(sessions).toContainText('iPhone');
+    await sessions.getByRole('button', { name: 'Forzar cierre de sesiones' }).click();
+    await sessions.getByRole('button', { name: 'Confirmar cierre' }).click();
+    await expect(toasts(page).getByText('Sesiones finalizadas')).toBeVisible();
     await expect(sessions).toHaveCount(0);
+    const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
   });
 });

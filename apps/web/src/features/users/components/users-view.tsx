@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { UserPlusIcon, UsersIcon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -42,11 +42,12 @@ export function UsersView({ timezone, currentUserId }: { timezone: string; curre
   const unlock = useUnlockAccount();
 
   // A load failure says the spec's words once per failure, beside the inline error with its retry.
-  const [failedAt, setFailedAt] = useState(0);
-  if (users.isError && users.errorUpdatedAt !== failedAt) {
-    setFailedAt(users.errorUpdatedAt);
-    toastUserError('No se pudieron cargar los usuarios', users.error);
-  }
+  const { isError, errorUpdatedAt, error } = users;
+  useEffect(() => {
+    if (isError) toastUserError('No se pudieron cargar los usuarios', error);
+    // Once per failed fetch, not on every render that still shows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError, errorUpdatedAt]);
 
   const rows = users.data?.data ?? [];
   const found = users.data?.total ?? 0;
