@@ -190,6 +190,28 @@ test.describe('Usuarios', () => {
   });
 });
 
+test('una cuenta bloqueada por intentos fallidos se marca y se desbloquea desde su fila', async ({
+  page,
+  request,
+}) => {
+  const user = await createViaApi(request, 'Baltasar Zuluaga Mora');
+  for (let i = 0; i < 10; i++)
+    await request.post('/api/auth/login', { data: { email: user.email, password: `mala-${i}` } });
+  await loginViaUi(page, ACCOUNTS.admin);
+  await openUsers(page);
+  await search(page, user.email);
+  const row = page.getByRole('row', { name: /Baltasar Zuluaga Mora/ });
+  await expect(row.getByText('Bloqueada').filter({ visible: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Acciones de Baltasar Zuluaga Mora' }).click();
+  await page.getByRole('menuitem', { name: 'Desbloquear' }).click();
+  await expect(toasts(page).getByText('Cuenta desbloqueada')).toBeVisible();
+  await expect(row.getByText('Bloqueada').filter({ visible: true })).toHaveCount(0);
+  const login = await request.post('/api/auth/login', {
+    data: { email: user.email, password: 'Guayacanes-del-Valle-31' },
+  });
+  expect(login.status()).toBe(200);
+});
+
 test('si la lista no carga lo dice, y Reintentar la trae', async ({ page }) => {
   await loginViaUi(page, ACCOUNTS.admin);
   await page.route(/\/api\/users\?/, (route) =>
