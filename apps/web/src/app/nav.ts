@@ -9,6 +9,7 @@ import {
   ListOrderedIcon,
   MapPinIcon,
   SettingsIcon,
+  UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
 import { FRONT_DESK_ROLES, type Role } from '@ips/shared/catalogs/roles';
@@ -25,15 +26,18 @@ import { WaitingCountBadge } from '@/features/queue/components/waiting-count-bad
  *              Cola Diaria → /daily-queue (built),
  *              Consultas → /consultations
  *   Análisis   Análisis → /analytics, Distribución → /distribution (built)
+ *   Administración  Usuarios → /users (built; admin only). Part 2 §2 names no route for it; a sidebar entry gets a
+ *              top-level path like the others (under /settings, Configuración would light up too).
  *   footer     Configuración → /settings
  */
-export type NavGroupId = 'main' | 'principal' | 'gestion' | 'analisis' | 'footer';
+export type NavGroupId = 'main' | 'principal' | 'gestion' | 'analisis' | 'admin' | 'footer';
 
 export const NAV_GROUPS: readonly { id: Exclude<NavGroupId, 'footer'>; label: string | null }[] = [
   { id: 'main', label: null },
   { id: 'principal', label: 'Principal' },
   { id: 'gestion', label: 'Gestión' },
   { id: 'analisis', label: 'Análisis' },
+  { id: 'admin', label: 'Administración' },
 ];
 
 export interface NavItem {
@@ -118,6 +122,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/distribution',
     icon: CalendarRangeIcon,
     page: () => import('@/app/routes/distribution-page'),
+  },
+  {
+    group: 'admin',
+    label: 'Usuarios',
+    path: '/users',
+    icon: UserCogIcon,
+    page: () => import('@/app/routes/users-page'),
+    roles: ['admin'],
   },
   {
     group: 'footer',
