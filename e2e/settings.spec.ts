@@ -35,6 +35,10 @@ test.describe('Configuración', () => {
     const name = `IPS Norte Prueba ${Date.now() % 100000}`;
     try {
       await loginViaUi(page);
+      // Another tab of the app, open before the change: it follows it live (the settings event over SSE).
+      const other = await page.context().newPage();
+      await other.goto('/');
+      await expect(other.getByTestId('sidebar').getByTestId('org-name')).toHaveText(String(before.org_name));
       await page.goto('/settings');
       const card = page.getByRole('region', { name: 'Información de la IPS' });
       await card.getByLabel('Nombre de la IPS').fill(name);
@@ -49,6 +53,10 @@ test.describe('Configuración', () => {
       const sidebar = page.getByTestId('sidebar');
       await expect(sidebar.getByTestId('org-name')).toHaveText(name);
       await expect(sidebar.getByTestId('org-logo')).toHaveAttribute('src', logoUrl!);
+      const otherSidebar = other.getByTestId('sidebar');
+      await expect(otherSidebar.getByTestId('org-name')).toHaveText(name);
+      await expect(otherSidebar.getByTestId('org-logo')).toHaveAttribute('src', logoUrl!);
+      await other.close();
       // The logo is served from the database with an immutable cache.
       const served = await request.get(logoUrl!);
       expect(served.status()).toBe(200);
