@@ -100,6 +100,7 @@ export function IpsInfoCard({ saved, readOnly }: { saved: OrgSettingsValues; rea
         onChange={(url) => form.set('org_logo_url', url)}
         error={form.errors.org_logo_url}
         disabled={disabled}
+        readOnly={readOnly}
       />
     </SettingsCard>
   );

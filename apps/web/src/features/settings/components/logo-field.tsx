@@ -19,6 +19,8 @@ interface LogoFieldProps {
   onChange: (url: string) => void;
   error?: string;
   disabled?: boolean;
+  /** A role that only reads the settings: no upload or removal. */
+  readOnly?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ interface LogoFieldProps {
 const failed = (description: string | null) =>
   void toast.error('No se pudo subir el logo', description ? { description } : undefined);
 
-export function LogoField({ value, onChange, error, disabled }: LogoFieldProps) {
+export function LogoField({ value, onChange, error, disabled, readOnly }: LogoFieldProps) {
   const file = useRef<HTMLInputElement>(null);
   const upload = useUploadLogo();
 
@@ -68,19 +70,25 @@ export function LogoField({ value, onChange, error, disabled }: LogoFieldProps) 
             className="min-w-0 flex-1"
             {...describedBy('org_logo_url', error, true)}
           />
-          {!disabled && (
+          {!readOnly && (
             <>
               <Button
                 type="button"
                 variant="outline"
                 onClick={() => file.current?.click()}
-                disabled={upload.isPending}
+                disabled={disabled || upload.isPending}
               >
                 <UploadIcon aria-hidden />
                 {upload.isPending ? 'Subiendo…' : 'Subir logo'}
               </Button>
               {value && (
-                <Button type="button" variant="ghost" onClick={() => onChange('')} aria-label="Quitar logo">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() => onChange('')}
+                  disabled={disabled}
+                  aria-label="Quitar logo"
+                >
                   <XIcon aria-hidden />
                 </Button>
               )}
