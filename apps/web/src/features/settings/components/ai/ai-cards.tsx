@@ -61,7 +61,7 @@ export function AiHoursCard({ form }: { form: Autosave }) {
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Días activos</legend>
-        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
           {DAYS.map(([k, label]) => (
             <AutoSwitch key={k} form={form} k={k} label={label} />
           ))}
