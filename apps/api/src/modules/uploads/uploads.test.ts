@@ -202,6 +202,39 @@ describe('POST /api/uploads', () => {
   });
 });
 
+describe('malformed multipart bodies', () => {
+  it('answer 4xx, never 5xx, and write nothing', async () => {
+    const rows = await count();
+    const call = as(t.app, adminToken);
+    const { payload, headers } = multipart([{ field: 'file', filename: 'a.png', content: PNG }]);
+    const bodies: { payload: Buffer | string; headers: Record<string, string> }[] = [
+      { payload: payload.subarray(0, payload.length - 30), headers }, // cut before the closing boundary
+      { payload: 'sin partes', headers }, // no boundary in the body
+      { payload, headers: { 'content-type': 'multipart/form-data' } }, // no boundary in the header
+      { payload: Buffer.alloc(0), headers },
+      {
+        payload: Buffer.concat([payload.subarray(0, 80), Buffer.from('\r\n\r\n'), payload.subarray(80)]),
+        headers,
+      },
+    ];
+    for (const b of bodies) {
+      const res = await call({ method: 'POST', url: '/api/uploads', ...b });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.json().success).toBe(false);
+    }
+    // Two files: the second one is refused with the first.
+    const two = multipart([
+      { field: 'file', filename: 'a.png', content: PNG },
+      { field: 'file', filename: 'b.png', content: JPEG },
+    ]);
+    const res = await call({ method: 'POST', url: '/api/uploads', ...two });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Envíe un solo archivo, en el campo "file"');
+    expect(await count()).toBe(rows);
+  });
+});
+
 describe('GET /uploads/:name', () => {
   it('404 for an unknown hash, a wrong extension or a name that is not a hash', async () => {
     const res = await upload(PNG, 'logo.png', 'image/png');
