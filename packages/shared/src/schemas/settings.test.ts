@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { nitCheckDigit } from './colombian-ids';
 import {
   crossFieldProblems,
   isLogoUrl,
-  nitCheckDigit,
   SETTING_DEFAULTS,
   settingFields,
   updateSettingsBody,

@@ -9,7 +9,7 @@ import {
   UPLOAD_MISSING_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   uploadDto,
-} from '@ips/shared/schemas/settings';
+} from '@ips/shared/schemas/uploads';
 import { actorOf } from '../../lib/context';
 import { findFile, readLimited, storeImage } from './service';
 

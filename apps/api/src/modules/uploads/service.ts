@@ -7,7 +7,7 @@ import {
   UPLOAD_TOO_LARGE_MESSAGE,
   UPLOAD_TYPE_MESSAGE,
   type UploadDto,
-} from '@ips/shared/schemas/settings';
+} from '@ips/shared/schemas/uploads';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 import { EXT_BY_TYPE, sniffImage } from './magic';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrgSettingsValues, TimezoneOption, UploadDto } from '@ips/shared/schemas/settings';
+import type { OrgSettingsValues, TimezoneOption } from '@ips/shared/schemas/settings';
+import type { UploadDto } from '@ips/shared/schemas/uploads';
 import { api, type ApiEnvelope } from '@/lib/api-client';
 import { SETTINGS_QUERY_ROOT, settingsQuery } from '@/lib/settings/get-settings';
 import { fallbackTimezones } from '@/features/settings/api/timezone-fallback';

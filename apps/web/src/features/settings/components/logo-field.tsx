@@ -5,7 +5,7 @@ import {
   UPLOAD_TOO_LARGE_MESSAGE,
   UPLOAD_TYPE_MESSAGE,
   UPLOAD_TYPES,
-} from '@ips/shared/schemas/settings';
+} from '@ips/shared/schemas/uploads';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
