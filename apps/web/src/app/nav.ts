@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import {
+  BotIcon,
   CalendarDaysIcon,
   CalendarRangeIcon,
   ClockIcon,
@@ -137,6 +138,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/settings',
     icon: SettingsIcon,
     page: () => import('@/app/routes/settings-page'),
+  },
+  {
+    // Reached from Configuración; the assistant's settings are the administrator's (docs/role-matrix.md).
+    group: null,
+    label: 'Configuración de IA',
+    path: '/settings/ai',
+    icon: BotIcon,
+    page: () => import('@/app/routes/ai-settings-page'),
+    roles: ['admin'],
   },
   {
     group: null,
