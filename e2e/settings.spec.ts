@@ -30,7 +30,12 @@ async function getSettings(request: APIRequestContext) {
 }
 
 test.describe('Configuración', () => {
-  test('el nombre y el logo de la IPS se ven en la barra lateral y en el PDF', async ({ page, request }) => {
+  test('el nombre y el logo de la IPS se ven en la barra lateral, en el PDF y al ingresar', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
     const before = await getSettings(request);
     const name = `IPS Norte Prueba ${Date.now() % 100000}`;
     try {
@@ -71,6 +76,14 @@ test.describe('Configuración', () => {
       expect(bytes.startsWith('%PDF-')).toBe(true);
       expect(bytes).toContain(`(${name})`);
       expect(bytes).toMatch(/\/Subtype \/Image/);
+
+      // The sign-in page, before any session, on a phone.
+      const anonymous = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+      const login = await anonymous.newPage();
+      await login.goto('/login');
+      await expect(login.getByTestId('login-logo')).toHaveAttribute('src', logoUrl!);
+      await expect(login.getByRole('main').getByText(name)).toBeVisible();
+      await anonymous.close();
     } finally {
       await putSettings(request, { org_name: before.org_name, org_logo_url: before.org_logo_url });
     }
