@@ -54,6 +54,8 @@ export default defineConfig({
           });
         },
       },
+      // The logo and other uploads are served by the API outside /api (decision 027).
+      '/uploads': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

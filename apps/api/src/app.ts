@@ -7,13 +7,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import '@ips/shared/zod-es';
-import { isValidTimezone, type AppConfig } from './config';
-import { readMany } from './modules/settings/repo';
+import type { AppConfig } from './config';
 import { defaultSettings } from './modules/settings/defaults';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed/index';
 import { EventBus } from './lib/event-bus';
+import { LiveSettings } from './lib/live-settings';
 import { startEventRetention } from './lib/event-retention';
 import { findUp } from './lib/paths';
 import { loadSigningKey } from './lib/tokens';
@@ -38,6 +38,7 @@ import patientRoutes from './modules/patients/routes';
 import pregnancyRoutes from './modules/pregnancies/routes';
 import sessionRoutes from './modules/sessions/routes';
 import settingsRoutes from './modules/settings/routes';
+import uploadRoutes, { uploadFileRoutes } from './modules/uploads/routes';
 import userRoutes from './modules/users/routes';
 import unlockRoutes from './modules/auth/unlock-routes';
 import specialtyRoutes from './modules/specialties/routes';
@@ -131,18 +132,23 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
         ...config,
         demoMode: (await seed(database.db, config, { settings: defaultSettings(config.orgTimezone) })).demo,
       };
-    // The organisation timezone is a setting an administrator may change; ORG_TIMEZONE only seeds it.
-    const storedZone = (await readMany(database.db, ['org_timezone'])).org_timezone;
-    if (typeof storedZone === 'string' && isValidTimezone(storedZone))
-      config = { ...config, orgTimezone: storedZone };
     const jwtKey = await loadSigningKey(database.db, config.jwtSecret);
     const events = new EventBus(database);
     await events.start();
+    // The settings in force on this instance, kept current on every instance (lib/live-settings.ts, decision 027).
+    // The organisation timezone is one of them (ORG_TIMEZONE only seeds it): `config.orgTimezone` reads it live.
+    const settings = await LiveSettings.start(database.db, events, defaultSettings(config.orgTimezone));
+    const liveConfig: AppConfig = Object.defineProperty({ ...config }, 'orgTimezone', {
+      get: () => settings.orgTimezone,
+      enumerable: true,
+      configurable: true,
+    });
     const hooks = new TxHooks();
     registerQueueHooks(hooks);
-    app.decorate('deps', { config, database, db: database.db, events, jwtKey, hooks });
+    app.decorate('deps', { config: liveConfig, database, db: database.db, events, jwtKey, hooks, settings });
     const stopEventRetention = startEventRetention(app.deps, app.log);
     app.addHook('onClose', async () => {
+      settings.stop();
       await stopEventRetention();
       await events.stop();
       await database.close();
@@ -188,6 +194,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           userRoutes,
           unlockRoutes,
           settingsRoutes,
+          uploadRoutes,
           lookupRoutes,
           eventRoutes,
           patientRoutes,
@@ -221,6 +228,9 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       },
       { prefix: '/api' },
     );
+
+    // Uploaded files (the logo) from the database, on every instance (decision 027).
+    await app.register(uploadFileRoutes);
 
     const webDist = config.webDist ?? (config.env === 'test' ? null : findUp('apps/web/dist'));
     if (webDist && existsSync(join(webDist, 'index.html'))) {

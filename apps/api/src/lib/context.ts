@@ -2,6 +2,7 @@ import type { Role } from '@ips/shared/catalogs/roles';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { EventBus } from './event-bus';
+import type { LiveSettings } from './live-settings';
 import type { TxHooks } from './tx-hooks';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. Every /api route declares one. */
@@ -32,6 +33,8 @@ export interface AppDeps {
   jwtKey: Uint8Array;
   /** What modules do inside each other's transactions (lib/tx-hooks.ts), wired in app.ts. */
   hooks: TxHooks;
+  /** The organisation settings in force, kept current on every instance (lib/live-settings.ts, decision 027). */
+  settings: LiveSettings;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import {
+  BotIcon,
   CalendarDaysIcon,
   CalendarRangeIcon,
   ClockIcon,
@@ -10,6 +11,7 @@ import {
   ListOrderedIcon,
   MapPinIcon,
   SettingsIcon,
+  UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
 import { FRONT_DESK_ROLES, MANAGER_ROLES, type Role } from '@ips/shared/catalogs/roles';
@@ -26,15 +28,18 @@ import { WaitingCountBadge } from '@/features/queue/components/waiting-count-bad
  *              Cola Diaria → /daily-queue (built),
  *              Consultas → /consultations
  *   Análisis   Análisis → /analytics, Distribución → /distribution (built)
+ *   Administración  Usuarios → /users (built; admin only). Part 2 §2 names no route for it; a sidebar entry gets a
+ *              top-level path like the others (under /settings, Configuración would light up too).
  *   footer     Configuración → /settings
  */
-export type NavGroupId = 'main' | 'principal' | 'gestion' | 'analisis' | 'footer';
+export type NavGroupId = 'main' | 'principal' | 'gestion' | 'analisis' | 'admin' | 'footer';
 
 export const NAV_GROUPS: readonly { id: Exclude<NavGroupId, 'footer'>; label: string | null }[] = [
   { id: 'main', label: null },
   { id: 'principal', label: 'Principal' },
   { id: 'gestion', label: 'Gestión' },
   { id: 'analisis', label: 'Análisis' },
+  { id: 'admin', label: 'Administración' },
 ];
 
 export interface NavItem {
@@ -121,7 +126,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     page: () => import('@/app/routes/distribution-page'),
   },
   {
-    group: 'analisis',
+    group: 'admin',
+    label: 'Usuarios',
+    path: '/users',
+    icon: UserCogIcon,
+    page: () => import('@/app/routes/users-page'),
+    roles: ['admin'],
+  },
+  {
+    group: 'admin',
     label: 'Auditoría',
     path: '/audit',
     icon: HistoryIcon,
@@ -135,6 +148,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/settings',
     icon: SettingsIcon,
     page: () => import('@/app/routes/settings-page'),
+  },
+  {
+    // Reached from Configuración; the assistant's settings are the administrator's (docs/role-matrix.md).
+    group: null,
+    label: 'Configuración de IA',
+    path: '/settings/ai',
+    icon: BotIcon,
+    page: () => import('@/app/routes/ai-settings-page'),
+    roles: ['admin'],
   },
   {
     group: null,

@@ -1,20 +1,24 @@
 import { z } from 'zod';
-import { ROLES } from '../catalogs/roles';
+import { ROLE_LABELS, ROLES, type Role } from '../catalogs/roles';
 import { newPassword } from './password';
-import { optionalText } from './common';
+import { limitQuery, optionalText, pageQuery } from './common';
 import { phoneField } from './patients';
 
 const USER_STATUSES = ['Activo', 'Inactivo'] as const;
 
+const REQUIRED = 'Por favor complete todos los campos obligatorios';
+// An emptied field says the form's own message (spec part 2 §5 "Add user"), not a length rule.
 const name = z
-  .string({ error: 'Por favor complete todos los campos obligatorios' })
+  .string({ error: REQUIRED })
   .trim()
+  .min(1, { error: REQUIRED, abort: true })
   .min(2, 'El nombre debe tener al menos 2 caracteres')
   .max(100, 'El nombre no puede exceder 100 caracteres');
 const email = z
-  .string({ error: 'Por favor complete todos los campos obligatorios' })
+  .string({ error: REQUIRED })
   .trim()
   .toLowerCase()
+  .min(1, { error: REQUIRED, abort: true })
   .max(100, 'El email no puede exceder 100 caracteres')
   .email('Email inválido');
 // The patients' phone rule (7 to 15 digits, symbols not counted); an emptied field leaves the phone as it was.
@@ -54,10 +58,23 @@ export const updateUserBody = z
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const listUsersQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  q: z.string().trim().max(100, 'La búsqueda no puede exceder 100 caracteres').optional(),
+  page: pageQuery,
+  limit: limitQuery(50, 200),
 });
+
+/** Lower case without accents: 'Recepción' and 'RECEPCION' compare equal. */
+export const foldText = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The roles a search names, by their Spanish label or their code, in part: 'recep' → reception, 'Administrador'
+ * → admin, 'agente' → agent. Case and accents do not matter.
+ */
+export function rolesMatching(q: string): Role[] {
+  const needle = foldText(q.trim());
+  if (!needle) return [];
+  return ROLES.filter((r) => foldText(ROLE_LABELS[r]).includes(needle) || r.includes(needle));
+}
 
 export const userDto = z.object({
   id: z.number(),
@@ -72,3 +89,11 @@ export const userDto = z.object({
   created_at: z.string(),
 });
 export type UserDto = z.infer<typeof userDto>;
+
+/** A row of the users screen: the user and how many sessions they have open right now. */
+export const userListItemDto = userDto.extend({ active_sessions: z.number() });
+export type UserListItemDto = z.infer<typeof userListItemDto>;
+
+/** The answer of a password reset: the new password, shown once and never stored in clear. */
+export const resetPasswordDto = z.object({ generated_password: z.string(), sessions_ended: z.number() });
+export type ResetPasswordDto = z.infer<typeof resetPasswordDto>;

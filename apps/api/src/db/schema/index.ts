@@ -11,4 +11,5 @@ export * from './appointments';
 export * from './queue';
 export * from './call-center';
 export * from './access-log';
+export * from './uploads';
 export * from './audit';

@@ -10,7 +10,15 @@ export const SYSTEM_CHANNEL = 'system';
  * role-checked routes), so no channel here leaks data. Transfers are not here: /transfers/stream filters them
  * per agent. Sessions are handled by the stream itself.
  */
-export const SHARED_CHANNELS = [SYSTEM_CHANNEL, 'agendas', 'appointments', 'patients', 'holidays', 'queue'];
+export const SHARED_CHANNELS = [
+  SYSTEM_CHANNEL,
+  'agendas',
+  'appointments',
+  'patients',
+  'holidays',
+  'queue',
+  'settings',
+];
 
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

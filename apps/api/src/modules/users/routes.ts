@@ -1,9 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, ok, successOnly } from '@ips/shared/schemas/common';
-import { createUserBody, listUsersQuery, updateUserBody, userDto } from '@ips/shared/schemas/users';
+import { sessionDto } from '@ips/shared/schemas/sessions';
+import {
+  createUserBody,
+  listUsersQuery,
+  resetPasswordDto,
+  updateUserBody,
+  userDto,
+  userListItemDto,
+} from '@ips/shared/schemas/users';
 import { actorOf } from '../../lib/context';
-import { createUser, deleteUser, getUser, listUsers, updateUser } from './service';
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  listUsers,
+  resetPassword,
+  updateUser,
+  userSessions,
+} from './service';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
@@ -15,10 +31,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy },
       schema: {
         tags,
-        summary: 'Usuarios del sistema',
+        summary: 'Usuarios del sistema (busca por nombre, email o rol, también en español)',
         querystring: listUsersQuery,
         response: {
-          200: ok(z.array(userDto)).extend({ total: z.number(), page: z.number(), limit: z.number() }),
+          200: ok(z.array(userListItemDto)).extend({
+            total: z.number(),
+            page: z.number(),
+            limit: z.number(),
+          }),
         },
       },
     },
@@ -88,6 +108,41 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteUser(app.deps, actorOf(request), request.params.id);
       return { success: true as const, message: 'Usuario eliminado' };
     },
+  );
+
+  app.post(
+    '/users/:id/reset-password',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Restablecer la contraseña (se genera una que se muestra una sola vez)',
+        params: idParam,
+        response: { 200: ok(resetPasswordDto) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await resetPassword(app.deps, actorOf(request), request.params.id),
+      message: 'Contraseña restablecida',
+    }),
+  );
+
+  app.get(
+    '/users/:id/sessions',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Sesiones activas de un usuario',
+        params: idParam,
+        response: { 200: ok(z.array(sessionDto)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await userSessions(app.deps, request.user!, request.params.id),
+    }),
   );
 };
 

@@ -10,6 +10,7 @@ import { SidebarProvider, useSidebar } from '@/app/layout/sidebar-context';
 import { useMe } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
+import { useLiveSettings } from '@/lib/settings/use-live-settings';
 import { clearLogin, isSigningOut, updateUser } from '@/lib/auth-storage';
 import { LiveEventsProvider } from '@/lib/live-events';
 import { useAuth } from '@/lib/use-auth';
@@ -45,6 +46,7 @@ function Shell() {
   const { user } = useAuth();
   const me = useMe();
   const org = useOrgSettings();
+  useLiveSettings();
   const logout = useLogout();
   const { expanded, isMobile, mobileOpen, setMobileOpen } = useSidebar();
   const location = useLocation();
@@ -65,6 +67,7 @@ function Shell() {
   const content = (collapsed: boolean, onNavigate?: () => void) => (
     <SidebarContent
       orgName={org.orgName}
+      logoUrl={org.logoUrl}
       user={user}
       collapsed={collapsed}
       onLogout={() => logout.mutate()}

@@ -9,6 +9,8 @@ import { cn, initials } from '@/lib/utils';
 
 interface SidebarContentProps {
   orgName: string;
+  /** The saved logo (Configuración → Información de la IPS); the app's mark when none. */
+  logoUrl?: string;
   user: AuthUser | null;
   collapsed: boolean;
   onLogout: () => void;
@@ -21,6 +23,7 @@ export const SIDEBAR_SUBTITLE = 'Sistema Médico Avanzado';
 
 export function SidebarContent({
   orgName,
+  logoUrl,
   user,
   collapsed,
   onLogout,
@@ -39,9 +42,18 @@ export function SidebarContent({
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className={cn('flex h-16 shrink-0 items-center gap-3 px-4', collapsed && 'justify-center px-0')}>
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm">
-          <HeartPulseIcon className="size-5" aria-hidden />
-        </span>
+        {logoUrl ? (
+          <img
+            src={logoUrl}
+            alt=""
+            data-testid="org-logo"
+            className="size-9 shrink-0 rounded-lg border border-sidebar-border bg-white object-contain"
+          />
+        ) : (
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm">
+            <HeartPulseIcon className="size-5" aria-hidden />
+          </span>
+        )}
         <div className={cn('min-w-0', collapsed && 'sr-only')}>
           <p
             className="line-clamp-2 text-sm leading-tight font-semibold text-foreground"

@@ -39,6 +39,7 @@ export default function LoginPage() {
   const [reason] = useState(peekLogoutReason);
   const orgName = settings.data?.org_name ?? '';
   const demoMode = settings.data?.demo_mode === true;
+  const logoUrl = settings.data?.org_logo_url ?? '';
 
   useEffect(() => resetLogoutReason(), []);
   useEffect(() => {
@@ -60,9 +61,17 @@ export default function LoginPage() {
           aria-hidden
         />
         <div className="relative flex items-center gap-3">
-          <span className="flex size-11 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/25">
-            <HeartPulseIcon className="size-6" aria-hidden />
-          </span>
+          {logoUrl ? (
+            <img
+              src={logoUrl}
+              alt=""
+              className="size-11 shrink-0 rounded-xl bg-white object-contain p-1 ring-1 ring-white/25"
+            />
+          ) : (
+            <span className="flex size-11 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/25">
+              <HeartPulseIcon className="size-6" aria-hidden />
+            </span>
+          )}
           <div>
             <p className="text-lg leading-tight font-semibold">{orgName || '\u00a0'}</p>
             <p className="text-sm text-white/75">Sistema Médico Avanzado</p>
@@ -92,9 +101,18 @@ export default function LoginPage() {
       <main className="flex flex-col items-center justify-center px-5 py-10 sm:px-8">
         <div className="w-full max-w-md">
           <div className="mb-8 flex items-center gap-3 lg:hidden">
-            <span className="flex size-10 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
-              <HeartPulseIcon className="size-5" aria-hidden />
-            </span>
+            {logoUrl ? (
+              <img
+                src={logoUrl}
+                alt=""
+                data-testid="login-logo"
+                className="size-10 shrink-0 rounded-xl border bg-white object-contain"
+              />
+            ) : (
+              <span className="flex size-10 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
+                <HeartPulseIcon className="size-5" aria-hidden />
+              </span>
+            )}
             <div className="min-w-0">
               {settings.isPending ? (
                 <Skeleton className="h-5 w-40" />

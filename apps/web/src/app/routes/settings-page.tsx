@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { ChevronRightIcon, DatabaseIcon, KeyRoundIcon } from 'lucide-react';
+import { Building2Icon, ChevronRightIcon, DatabaseIcon, KeyRoundIcon } from 'lucide-react';
 import { MANAGER_ROLES } from '@ips/shared/catalogs/roles';
 import { PageHeader } from '@/components/page-header';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { ActiveSessionsCard } from '@/features/sessions/components/active-sessions-card';
 import { MySessionsCard } from '@/features/sessions/components/my-sessions-card';
 import { LockedAccountsCard } from '@/features/users/components/locked-accounts-card';
+import { OrganizationSettings } from '@/features/settings/components/organization-settings';
 import { useAuth } from '@/lib/use-auth';
 
 export default function SettingsPage() {
@@ -18,8 +19,21 @@ export default function SettingsPage() {
     <div className="mx-auto w-full max-w-5xl">
       <PageHeader
         title="Configuración"
-        description="Preferencias de su cuenta y seguridad del acceso al sistema."
+        description="Datos de la IPS, call center, agenda, alertas, sesiones y seguridad del acceso."
       />
+
+      <section aria-labelledby="org-heading" className="mb-8 space-y-4">
+        <div className="flex items-center gap-2">
+          <Building2Icon className="size-4 text-primary" aria-hidden />
+          <h2
+            id="org-heading"
+            className="text-sm font-semibold tracking-wider text-muted-foreground uppercase"
+          >
+            Organización
+          </h2>
+        </div>
+        <OrganizationSettings isAdmin={isAdmin} />
+      </section>
 
       {canManageResources && (
         <section aria-labelledby="admin-heading" className="mb-8 space-y-4">

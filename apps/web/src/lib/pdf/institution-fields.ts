@@ -7,11 +7,22 @@ export interface Institution {
   website: string;
   nit: string;
   timezone: string;
+  /** The saved logo's address ('' when none). */
+  logoUrl: string;
+  /** The logo as a PNG data URL with its pixel size, when it could be read (lib/pdf/institution.ts). */
+  logo?: { dataUrl: string; width: number; height: number } | null;
 }
 
 export type SettingsBody = Partial<
   Record<
-    'org_name' | 'org_address' | 'org_phone' | 'org_email' | 'org_website' | 'org_nit' | 'org_timezone',
+    | 'org_name'
+    | 'org_address'
+    | 'org_phone'
+    | 'org_email'
+    | 'org_website'
+    | 'org_nit'
+    | 'org_timezone'
+    | 'org_logo_url',
     unknown
   >
 >;
@@ -28,5 +39,6 @@ export function institutionFrom(s: SettingsBody): Institution {
     website: str(s.org_website),
     nit: str(s.org_nit),
     timezone: str(s.org_timezone) || 'America/Bogota',
+    logoUrl: str(s.org_logo_url),
   };
 }

@@ -71,14 +71,29 @@ export function drawHeader(doc: PdfDocument, inst: Institution, title: string, s
   doc.setFillColor(...PDF_PRIMARY);
   doc.rect(0, 0, width, 4, 'F');
 
+  // The saved logo, 12 mm high at most, left of the name.
+  let x = PDF_MARGIN;
+  if (inst.logo) {
+    const h = 12;
+    const w = Math.min(30, (inst.logo.width / inst.logo.height) * h);
+    doc.addImage(
+      inst.logo.dataUrl,
+      'PNG',
+      PDF_MARGIN,
+      8,
+      w,
+      Math.min(h, (inst.logo.height / inst.logo.width) * w),
+    );
+    x = PDF_MARGIN + w + 4;
+  }
   doc.setTextColor(15, 23, 42);
   doc.setFont('helvetica', 'bold');
   doc.setFontSize(15);
-  doc.text(inst.name, PDF_MARGIN, 16);
+  doc.text(inst.name, x, 16);
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(9);
   doc.setTextColor(...PDF_MUTED);
-  if (inst.nit) doc.text(`NIT ${inst.nit}`, PDF_MARGIN, 21);
+  if (inst.nit) doc.text(`NIT ${inst.nit}`, x, 21);
   doc.text(`Generado: ${formatDateTime(new Date(), inst.timezone)}`, width - PDF_MARGIN, 16, {
     align: 'right',
   });

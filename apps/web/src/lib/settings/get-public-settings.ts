@@ -4,6 +4,8 @@ import { api, type ApiEnvelope } from '@/lib/api-client';
 /** What anyone may read before signing in. */
 export interface PublicSettings {
   org_name: string;
+  /** '' when none: an /uploads/… path or an http(s) URL. */
+  org_logo_url?: string;
   org_timezone: string;
   demo_mode: boolean;
 }

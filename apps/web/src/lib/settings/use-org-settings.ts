@@ -6,6 +6,8 @@ export const DEFAULT_ORG_NAME = 'IPS';
 
 export interface OrgInfo {
   orgName: string;
+  /** The saved logo ('' when none). */
+  logoUrl: string;
   timezone: string;
   demoMode: boolean;
   isLoading: boolean;
@@ -19,9 +21,13 @@ export function useOrgSettings(): OrgInfo {
   const publicSettings = usePublicSettings();
   const settings = useSettings();
   const orgName = settings.data?.org_name || publicSettings.data?.org_name || DEFAULT_ORG_NAME;
+  const logoUrl = settings.data
+    ? (settings.data.org_logo_url ?? '')
+    : (publicSettings.data?.org_logo_url ?? '');
   const timezone = settings.data?.org_timezone || publicSettings.data?.org_timezone || DEFAULT_TIMEZONE;
   return {
     orgName,
+    logoUrl,
     timezone,
     demoMode: publicSettings.data?.demo_mode === true,
     isLoading: settings.isPending && publicSettings.isPending,

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useActiveSessions, type ActiveSession } from '@/features/sessions/api/get-active-sessions';
 import { useEndUserSessions } from '@/features/sessions/api/end-sessions';
-import { SessionDetails } from '@/features/sessions/components/session-details';
+import { SessionDetails } from '@/components/session-details';
 import { toastError } from '@/lib/error-toast';
 import { initials } from '@/lib/utils';
 

@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMySessions, type MySession } from '@/features/sessions/api/get-my-sessions';
 import { useEndOtherSessions, useEndSession } from '@/features/sessions/api/end-sessions';
-import { SessionDetails } from '@/features/sessions/components/session-details';
-import { describeUserAgent } from '@/features/sessions/utils/describe-user-agent';
+import { SessionDetails } from '@/components/session-details';
+import { describeUserAgent } from '@/lib/describe-user-agent';
 import { toastError } from '@/lib/error-toast';
 
 type Pending = { kind: 'one'; session: MySession } | { kind: 'others' } | null;

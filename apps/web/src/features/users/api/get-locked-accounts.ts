@@ -28,3 +28,18 @@ export const lockedAccountsQuery = (page: number) =>
 export function useLockedAccounts(page: number) {
   return useQuery({ ...lockedAccountsQuery(page), placeholderData: keepPreviousData });
 }
+
+/**
+ * The users locked right now, for the marks in the users table: one page of the largest size the API gives
+ * (100). Locks are rare and last 15 minutes; the Configuración card lists every one of them if there are more.
+ */
+export function useLockedUserIds() {
+  return useQuery({
+    queryKey: ['users', 'locked', 'ids'],
+    queryFn: ({ signal }) =>
+      api
+        .get<LockedAccountsPage>('/users/locked', { query: { page: 1, limit: 100 }, signal })
+        .then((r) => new Map(r.data.map((a) => [a.user_id, a]))),
+    refetchInterval: 60_000,
+  });
+}

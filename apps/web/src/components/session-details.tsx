@@ -1,6 +1,6 @@
 import { MonitorIcon, SmartphoneIcon } from 'lucide-react';
 import { formatDateTime } from '@ips/shared/format';
-import { describeUserAgent } from '@/features/sessions/utils/describe-user-agent';
+import { describeUserAgent } from '@/lib/describe-user-agent';
 
 interface SessionLike {
   created_at: string;
