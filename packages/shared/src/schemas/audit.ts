@@ -41,6 +41,7 @@ export const AUDIT_TABLE_LABELS: Record<string, string> = {
   settings: 'Configuración',
   specialties: 'Especialidades',
   transfers: 'Traslados de llamadas',
+  uploads: 'Archivos subidos',
   users: 'Usuarios',
   zones: 'Zonas',
 };
@@ -73,6 +74,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   sync_time: 'Sincronización de horario',
   revoke: 'Cierre de sesión forzado',
   unlock: 'Desbloqueo',
+  reset_password: 'Restablecimiento de contraseña',
 };
 
 export const auditTableLabel = (t: string) => AUDIT_TABLE_LABELS[t] ?? t;
