@@ -12,10 +12,15 @@ interface RecordRef {
   recordId: string | number;
 }
 
+/** Whether the signed-in user may read the audit trail (and so sees 'Historial de cambios'). */
+export function useCanSeeHistory(): boolean {
+  const { user } = useAuth();
+  return canRole(AUDIT_ROLES, user?.role);
+}
+
 /** Auditoría filtered to one record, for the roles that may read it (null for the others). */
 function useHistoryPath({ tableName, recordId }: RecordRef): string | null {
-  const { user } = useAuth();
-  if (!canRole(AUDIT_ROLES, user?.role)) return null;
+  if (!useCanSeeHistory()) return null;
   return `/audit?${new URLSearchParams({ table_name: tableName, record_id: String(recordId) })}`;
 }
 

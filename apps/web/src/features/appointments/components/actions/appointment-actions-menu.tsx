@@ -38,7 +38,7 @@ import { settle } from '@/features/appointments/utils/settle';
 import { appointmentPermissions } from '@/features/appointments/utils/permissions';
 import { dateOf, normalStatus, timeOf } from '@/features/appointments/utils/scheduled-at';
 import { formatDate } from '@ips/shared/format';
-import { RecordHistoryMenuItem } from '@/components/record-history-link';
+import { RecordHistoryMenuItem, useCanSeeHistory } from '@/components/record-history-link';
 
 type Action = 'reassign' | 'queue' | 'cancel' | 'restore';
 
@@ -88,7 +88,8 @@ export function AppointmentActionsMenu({
     },
   ];
   const visible = items.filter((i) => i.show);
-  if (visible.length === 0) return null;
+  const canSeeHistory = useCanSeeHistory();
+  if (visible.length === 0 && !canSeeHistory) return null;
   const only = (a: Action) => (open === a ? appointment : null);
   const close = (o: boolean) => !o && setOpen(null);
 
