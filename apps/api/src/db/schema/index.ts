@@ -10,4 +10,5 @@ export * from './agendas';
 export * from './appointments';
 export * from './queue';
 export * from './call-center';
+export * from './calls';
 export * from './access-log';
