@@ -61,6 +61,8 @@ import queueRoutes from './modules/queue/routes';
 import waitingListRoutes from './modules/queue/waiting-list-routes';
 import callLogRoutes from './modules/call-logs/routes';
 import transferRoutes from './modules/transfers/routes';
+import callRoutes from './modules/calls/routes';
+import callStatusRoutes from './modules/calls/statuses-routes';
 import accessLogRoutes from './modules/access-log/routes';
 import './lib/context';
 
@@ -211,6 +213,8 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           waitingListRoutes,
           callLogRoutes,
           transferRoutes,
+          callRoutes,
+          callStatusRoutes,
           accessLogRoutes,
         ]) {
           await api.register(routes);

@@ -100,9 +100,11 @@ export const calls = pgTable(
     foreignKey({ name: 'calls_patient_fk', columns: [t.patientId], foreignColumns: [patients.id] }).onDelete(
       'set null',
     ),
-    foreignKey({ name: 'calls_agent_user_fk', columns: [t.agentUserId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKey({
+      name: 'calls_agent_user_fk',
+      columns: [t.agentUserId],
+      foreignColumns: [users.id],
+    }).onDelete('set null'),
     foreignKey({ name: 'calls_created_by_fk', columns: [t.createdBy], foreignColumns: [users.id] }).onDelete(
       'set null',
     ),
