@@ -73,7 +73,7 @@ test.describe('Centro de llamadas', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Finalizada');
-    await expect(row).toContainText('+573105550199');
+    await expect(row).toContainText('+57 310 555 0199');
     await row.getByRole('button', { name }).click();
     const detail = page.getByRole('dialog', { name: new RegExp(name) });
     await expect(detail.getByText('Cita agendada')).toBeVisible();

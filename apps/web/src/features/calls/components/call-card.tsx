@@ -12,7 +12,7 @@ import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 import { CallPriorityBadge, PRIORITY_EDGE } from '@/features/calls/components/call-badges';
 import { CallMedia } from '@/features/calls/components/call-media';
-import { formatSeconds, liveSeconds, longCallPercent } from '@/features/calls/utils/format';
+import { formatPhone, formatSeconds, liveSeconds, longCallPercent } from '@/features/calls/utils/format';
 
 export type CallCardAction = 'attend' | 'transfer' | 'hold' | 'end';
 
@@ -56,7 +56,7 @@ export function CallCard({
           </div>
           <p className="mt-0.5 text-sm text-muted-foreground">
             {CALL_TYPE_LABELS[call.call_type as CallType] ?? call.call_type}
-            {call.patient_phone ? ` · ${call.patient_phone}` : ''}
+            {call.patient_phone ? ` · ${formatPhone(call.patient_phone)}` : ''}
             {call.agent_name ? ` · Agente: ${call.agent_name}` : ''}
           </p>
         </div>

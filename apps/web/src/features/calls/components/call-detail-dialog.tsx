@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useCallDetail } from '@/features/calls/api/calls-api';
 import { CallPriorityBadge, CallStatusBadge } from '@/features/calls/components/call-badges';
 import { CallMedia } from '@/features/calls/components/call-media';
-import { formatSeconds } from '@/features/calls/utils/format';
+import { formatPhone, formatSeconds } from '@/features/calls/utils/format';
 
 const when = (v: string | null) => (v ? formatDateTime(v) : '—');
 
@@ -55,7 +55,7 @@ export function CallDetailDialog({ id, onClose }: { id: number | null; onClose: 
                   <CallPriorityBadge priority={c.priority} />
                 </span>
               </Row>
-              <Row label="Teléfono">{c.patient_phone ?? '—'}</Row>
+              <Row label="Teléfono">{formatPhone(c.patient_phone)}</Row>
               <Row label="Documento">{c.patient_document ?? '—'}</Row>
               <Row label="Tipo">{CALL_TYPE_LABELS[c.call_type as CallType] ?? c.call_type}</Row>
               <Row label="Agente">{c.agent_name ?? '—'}</Row>

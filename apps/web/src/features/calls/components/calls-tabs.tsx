@@ -2,9 +2,9 @@ import { NavLink } from 'react-router';
 import { cn } from '@/lib/utils';
 
 const TABS = [
-  { to: '/calls', label: 'Monitor de Llamadas' },
-  { to: '/calls/dashboard', label: 'Dashboard de Llamadas' },
-  { to: '/calls/history', label: 'Historial' },
+  { to: '/calls', label: 'Monitor de Llamadas', short: 'Monitor' },
+  { to: '/calls/dashboard', label: 'Dashboard de Llamadas', short: 'Dashboard' },
+  { to: '/calls/history', label: 'Historial', short: 'Historial' },
 ] as const;
 
 /** The three call-center screens under Consultas, as tabs that are links (each has its own address). */
@@ -24,7 +24,11 @@ export function CallsTabs() {
               )
             }
           >
-            {t.label}
+            <span className="hidden sm:inline">{t.label}</span>
+            <span className="sm:hidden" aria-hidden>
+              {t.short}
+            </span>
+            {t.short !== t.label && <span className="sr-only sm:hidden">{t.label}</span>}
           </NavLink>
         ))}
       </div>

@@ -23,7 +23,7 @@ import { CallPriorityBadge, CallStatusBadge } from '@/features/calls/components/
 import { CallDetailDialog } from '@/features/calls/components/call-detail-dialog';
 import { CallsTabs } from '@/features/calls/components/calls-tabs';
 import { OptionSelect, optionsOf } from '@/features/calls/components/option-select';
-import { formatSeconds } from '@/features/calls/utils/format';
+import { formatPhone, formatSeconds } from '@/features/calls/utils/format';
 
 const SIZES = CALL_CONSTANTS.historyPageSizes.map((n) => ({ value: String(n), label: `${n} por página` }));
 
@@ -145,7 +145,7 @@ export function HistoryView() {
                         {c.patient_name}
                       </button>
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">{c.patient_phone ?? '—'}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatPhone(c.patient_phone)}</TableCell>
                     <TableCell>{c.agent_name ?? '—'}</TableCell>
                     <TableCell>{CALL_TYPE_LABELS[c.call_type as CallType] ?? c.call_type}</TableCell>
                     <TableCell>

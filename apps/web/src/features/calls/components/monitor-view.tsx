@@ -22,7 +22,7 @@ import { LiveIndicator } from '@/features/calls/components/live-indicator';
 import { StatCard } from '@/features/calls/components/stat-card';
 import { useCallsLive } from '@/features/calls/hooks/use-calls-live';
 import { useNow } from '@/features/calls/hooks/use-now';
-import { formatRate, formatSeconds, liveSeconds } from '@/features/calls/utils/format';
+import { formatPhone, formatRate, formatSeconds, liveSeconds } from '@/features/calls/utils/format';
 
 const count = new Intl.NumberFormat('es-CO');
 
@@ -143,7 +143,7 @@ function CallList({
                   <p className="truncate font-medium">{c.patient_name}</p>
                   <p className="truncate text-sm text-muted-foreground">
                     {CALL_TYPE_LABELS[c.call_type as CallType] ?? c.call_type}
-                    {c.patient_phone ? ` · ${c.patient_phone}` : ''}
+                    {c.patient_phone ? ` · ${formatPhone(c.patient_phone)}` : ''}
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">

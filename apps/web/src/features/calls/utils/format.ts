@@ -22,3 +22,10 @@ export const longCallPercent = (seconds: number) =>
 export function liveSeconds(base: number, readAt: number, now: number) {
   return base + Math.max(0, Math.floor((now - readAt) / 1000));
 }
+
+/** '+573105550101' → '+57 310 555 0101'; other numbers as stored. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '—';
+  const m = /^\+57(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return m ? `+57 ${m[1]} ${m[2]} ${m[3]}` : phone;
+}
