@@ -20,6 +20,9 @@ import { orgToday } from '../../lib/org-time';
 import { endedIn, measureCalls, offeredIn, serviceLevelThreshold } from './measures';
 import { findAgentUser, findPatientById, matchPatient } from './patient-match';
 import * as repo from './repo';
+import { singleFlight } from './single-flight';
+
+const shared = singleFlight<AppDeps>();
 
 /*
  * Calls (spec part 2 §4): waiting → active (attend, a named agent); active → active (transfer to another
@@ -181,7 +184,9 @@ export const listWaiting = (deps: AppDeps) => repo.listLive(deps.db, 'waiting');
 const todayStart = (deps: AppDeps, now: Date) =>
   startOfLocalDay(orgToday(deps, now), deps.config.orgTimezone);
 
-export async function dashboard(deps: AppDeps) {
+export const dashboard = (deps: AppDeps) => shared(deps, 'dashboard', () => computeDashboard(deps));
+
+async function computeDashboard(deps: AppDeps) {
   const now = new Date();
   const since = todayStart(deps, now);
   const [active, waiting, ended, threshold] = await Promise.all([
@@ -205,7 +210,10 @@ export async function dashboard(deps: AppDeps) {
   };
 }
 
-export async function stats(deps: AppDeps, hours: number) {
+export const stats = (deps: AppDeps, hours: number) =>
+  shared(deps, `stats:${hours}`, () => computeStats(deps, hours));
+
+async function computeStats(deps: AppDeps, hours: number) {
   const now = new Date();
   const since = new Date(now.getTime() - hours * 3_600_000);
   const [live, ended, threshold] = await Promise.all([
@@ -229,7 +237,9 @@ export async function stats(deps: AppDeps, hours: number) {
 }
 
 /** The monitor: today's cards, the active calls and the last five completed. */
-export async function monitorStatus(deps: AppDeps) {
+export const monitorStatus = (deps: AppDeps) => shared(deps, 'status', () => computeMonitorStatus(deps));
+
+async function computeMonitorStatus(deps: AppDeps) {
   const now = new Date();
   const since = todayStart(deps, now);
   const [active, recent, ended, total] = await Promise.all([
