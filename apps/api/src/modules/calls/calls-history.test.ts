@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CALL_CSV_COLUMNS } from '@ips/shared/schemas/calls';
 import { callAudio, calls } from '../../db/schema/calls';
+import * as repo from './repo';
 import { callsFixture, handMade, registerCall } from './test-factory';
 
 const ctx = callsFixture();
@@ -54,6 +55,19 @@ describe('call history', () => {
     expect(new Set(ids).size).toBe(60);
     const full = (await get('/api/calls/history?limit=100')).json().items.map((c: { id: number }) => c.id);
     expect(ids).toEqual(full);
+
+    // The deep-page path (ids first; the second half from the other end) gives the same pages.
+    for (const f of [{}, { status: 'ended' as const }]) {
+      const count = await repo.countHistory(ctx.t.app.deps.db, f);
+      const whole = await repo.historyPage(ctx.t.app.deps.db, f, 100, 0, count);
+      for (const offset of [0, 7, 25, 29, 31, 50, 59]) {
+        const page = await repo.historyPage(ctx.t.app.deps.db, f, 25, offset, count, new Date(), 0);
+        expect(
+          page.map((c) => c.id),
+          `${JSON.stringify(f)} ${offset}`,
+        ).toEqual(whole.slice(offset, offset + 25).map((c) => c.id));
+      }
+    }
 
     const ended = await get('/api/calls/history?status=ended&limit=100');
     expect(ended.json().total).toBe(30);

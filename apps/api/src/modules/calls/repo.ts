@@ -89,6 +89,9 @@ export async function countLive(db: Executor) {
 
 /* History */
 
+/** Past this offset a page is read as ids first (see historyPage). */
+const DEEP = 500;
+
 function isPhoneSearch(q: string) {
   return /^[\d\s()+.-]+$/.test(q) && q.replace(/\D/g, '').length >= 3;
 }
@@ -165,17 +168,31 @@ export async function historyPage(
   offset: number,
   count: { total: number; exact: boolean },
   now = new Date(),
+  deep = DEEP,
 ) {
   const where = filterCondition(f);
   if (count.exact && offset >= count.total) return [];
-  if (count.exact && !f.search && offset > count.total / 2) {
-    const n = Math.min(limit, count.total - offset);
-    const rows = await select(db)
-      .where(where)
-      .orderBy(asc(calls.startedAt), asc(calls.id))
-      .limit(n)
-      .offset(count.total - offset - n);
-    return rows.reverse().map((r) => toDto(r, now));
+  if (count.exact && !f.search && offset > deep) {
+    // A deep page: the ids from the index alone (index-only scan of (…, started_at, id)), then those rows; a
+    // page in the second half is read from the other end, so at most half of the entries are skipped.
+    const back = offset > count.total / 2;
+    const n = back ? Math.min(limit, count.total - offset) : limit;
+    const ids = (
+      await db
+        .select({ id: calls.id })
+        .from(calls)
+        .where(where)
+        .orderBy(...(back ? [asc(calls.startedAt), asc(calls.id)] : [desc(calls.startedAt), desc(calls.id)]))
+        .limit(n)
+        .offset(back ? count.total - offset - n : offset)
+    ).map((r) => r.id);
+    if (back) ids.reverse();
+    if (ids.length === 0) return [];
+    const byId = new Map((await select(db).where(inArray(calls.id, ids))).map((r) => [r.c.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [toDto(r, now)] : [];
+    });
   }
   const read = (tx: Executor) =>
     select(tx).where(where).orderBy(desc(calls.startedAt), desc(calls.id)).limit(limit).offset(offset);
