@@ -62,6 +62,8 @@ import queueRoutes from './modules/queue/routes';
 import waitingListRoutes from './modules/queue/waiting-list-routes';
 import callLogRoutes from './modules/call-logs/routes';
 import transferRoutes from './modules/transfers/routes';
+import callRoutes from './modules/calls/routes';
+import callStatusRoutes from './modules/calls/statuses-routes';
 import accessLogRoutes from './modules/access-log/routes';
 import auditRoutes from './modules/audit/routes';
 import './lib/context';
@@ -219,6 +221,8 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           waitingListRoutes,
           callLogRoutes,
           transferRoutes,
+          callRoutes,
+          callStatusRoutes,
           accessLogRoutes,
           auditRoutes,
         ]) {

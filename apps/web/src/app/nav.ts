@@ -10,11 +10,12 @@ import {
   ListIcon,
   ListOrderedIcon,
   MapPinIcon,
+  PhoneCallIcon,
   SettingsIcon,
   UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
-import { FRONT_DESK_ROLES, MANAGER_ROLES, type Role } from '@ips/shared/catalogs/roles';
+import { CALL_READ_ROLES, FRONT_DESK_ROLES, MANAGER_ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**
@@ -26,7 +27,7 @@ import { WaitingCountBadge } from '@/features/queue/components/waiting-count-bad
  *   Principal  Pacientes → /patients
  *   Gestión    Cola de Espera → /queue (built; badge: waiting patients, live and every 30 s),
  *              Cola Diaria → /daily-queue (built),
- *              Consultas → /consultations
+ *              Consultas → /calls (built: Monitor de Llamadas; Dashboard de Llamadas and Historial under it)
  *   Análisis   Análisis → /analytics, Distribución → /distribution (built)
  *   Administración  Usuarios → /users (built; admin only). Part 2 §2 names no route for it; a sidebar entry gets a
  *              top-level path like the others (under /settings, Configuración would light up too).
@@ -110,6 +111,31 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/daily-queue',
     icon: ListOrderedIcon,
     page: () => import('@/app/routes/daily-queue-page'),
+  },
+  {
+    // The call center (issue 17): not for doctors. Its three screens share a tab bar (features/calls).
+    group: 'gestion',
+    label: 'Consultas',
+    path: '/calls',
+    icon: PhoneCallIcon,
+    page: () => import('@/app/routes/calls-monitor-page'),
+    roles: CALL_READ_ROLES,
+  },
+  {
+    group: null,
+    label: 'Dashboard de Llamadas',
+    path: '/calls/dashboard',
+    icon: PhoneCallIcon,
+    page: () => import('@/app/routes/calls-dashboard-page'),
+    roles: CALL_READ_ROLES,
+  },
+  {
+    group: null,
+    label: 'Historial de Llamadas',
+    path: '/calls/history',
+    icon: PhoneCallIcon,
+    page: () => import('@/app/routes/calls-history-page'),
+    roles: CALL_READ_ROLES,
   },
   {
     group: 'gestion',

@@ -30,6 +30,10 @@ export const AGENDA_BULK_ROLES: readonly Role[] = MANAGER_ROLES;
 export const PATIENT_STATUS_ROLES: readonly Role[] = ['admin', 'supervisor', 'reception'];
 /** Read call logs: everyone but the doctor (calls are call-center work, not clinical data). */
 export const CALL_LOG_READ_ROLES: readonly Role[] = FRONT_DESK_ROLES;
+/** Work calls (register, attend, transfer, hold, end) and the call-status catalogue: the call center. */
+export const CALL_CENTER_ROLES: readonly Role[] = ['admin', 'supervisor', 'agent'];
+/** Read the call center (monitor, dashboard, history, recordings): the call center and reception, not doctors. */
+export const CALL_READ_ROLES: readonly Role[] = FRONT_DESK_ROLES;
 /** The patient access log (Ley 1581 de 2012): administrators only. */
 export const ACCESS_LOG_ROLES: readonly Role[] = ['admin'];
 /**

@@ -59,6 +59,10 @@ export const callLogDto = z.object({
   notes: z.string().nullable(),
   /** What the call tells the patient (automated calls: generated from the queue entry with a template). */
   explanation: z.string().nullable(),
+  /** The clinic's own status (catalogue /call-statuses). */
+  status_id: z.number().nullable(),
+  status_name: z.string().nullable(),
+  status_color: z.string().nullable(),
   created_at: z.string(),
   started_at: z.string().nullable(),
   ended_at: z.string().nullable(),
@@ -72,6 +76,7 @@ export const listCallLogsQuery = z.object({
   status: filterOf(z.enum(CALL_LOG_STATUSES, { error: 'Estado de llamada inválido' })),
   channel: filterOf(z.enum(CALL_CHANNELS, { error: 'Canal inválido' })),
   direction: filterOf(z.enum(CALL_DIRECTIONS, { error: 'Dirección inválida' })),
+  status_id: filterId('Estado de llamada inválido'),
   /** Day of creation in the organisation's timezone. */
   date: filterOf(optionalDay),
   /** Patient name, document, notes or outcome. */
@@ -113,7 +118,19 @@ export const createCallLogBody = z.object({
   status: z.preprocess((v) => (v === null || v === '' ? undefined : v), callStatusInput.default('completed')),
   outcome: clearableText(200, 'El resultado no puede exceder 200 caracteres'),
   notes: clearableText(2000, 'Las notas no pueden exceder 2000 caracteres'),
+  status_id: clearableRefId('Estado de llamada inválido'),
 });
 export type CreateCallLogBody = z.infer<typeof createCallLogBody>;
 export type CreateCallLogInput = z.input<typeof createCallLogBody>;
 export const callLogResponse = ok(callLogDto);
+
+/** PUT /call-logs/{id}: the clinic's status, outcome, notes and specialty of a log (null or '' clears). */
+export const updateCallLogBody = z
+  .object({
+    status_id: clearableRefId('Estado de llamada inválido'),
+    specialty_id: clearableRefId('Especialidad inválida'),
+    outcome: clearableText(200, 'El resultado no puede exceder 200 caracteres'),
+    notes: clearableText(2000, 'Las notas no pueden exceder 2000 caracteres'),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'No hay cambios para guardar');
+export type UpdateCallLogBody = z.infer<typeof updateCallLogBody>;

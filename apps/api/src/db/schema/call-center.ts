@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
+import { callStatuses } from './calls';
 import { patients } from './patients';
 import { queueEntries } from './queue';
 import { specialties } from './resources';
@@ -28,6 +29,8 @@ export const callLogs = pgTable(
     outcome: text('outcome'),
     notes: text('notes'),
     explanation: text('explanation'),
+    /** The clinic's own status of the log (catalogue call_statuses, migration 0021). */
+    statusId: integer('status_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -79,6 +82,14 @@ export const callLogs = pgTable(
     foreignKey({ name: 'call_logs_user_fk', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
       'set null',
     ),
+    foreignKey({
+      name: 'call_logs_status_id_fk',
+      columns: [t.statusId],
+      foreignColumns: [callStatuses.id],
+    }).onDelete('restrict'),
+    index('call_logs_status_id_idx')
+      .on(t.statusId)
+      .where(sql`status_id is not null`),
   ],
 );
 

@@ -10,6 +10,7 @@ export * from './agendas';
 export * from './appointments';
 export * from './queue';
 export * from './call-center';
+export * from './calls';
 export * from './access-log';
 export * from './uploads';
 export * from './audit';

@@ -4,6 +4,7 @@ import type { CallLogDto } from '@ips/shared/schemas/call-logs';
 import { containsPattern } from '@ips/shared/schemas/resources-common';
 import type { Executor } from '../../db/client';
 import { callLogs } from '../../db/schema/call-center';
+import { callStatuses } from '../../db/schema/calls';
 import { patients } from '../../db/schema/patients';
 import { specialties } from '../../db/schema/resources';
 import { users } from '../../db/schema/users';
@@ -17,6 +18,7 @@ export interface CallLogFilter {
   status?: string;
   channel?: string;
   direction?: string;
+  statusId?: number;
   from?: Date;
   to?: Date;
   q?: string;
@@ -32,6 +34,7 @@ function conditions(f: CallLogFilter): SQL | undefined {
     f.status ? eq(callLogs.status, f.status) : undefined,
     f.channel ? eq(callLogs.channel, f.channel) : undefined,
     f.direction ? eq(callLogs.direction, f.direction) : undefined,
+    f.statusId ? eq(callLogs.statusId, f.statusId) : undefined,
     f.from ? gte(callLogs.createdAt, f.from) : undefined,
     f.to ? lt(callLogs.createdAt, f.to) : undefined,
     like
@@ -53,11 +56,14 @@ function selectWithNames(db: Executor) {
       patientPhone: patients.phone,
       specialtyName: specialties.name,
       userName: agent.name,
+      statusName: callStatuses.name,
+      statusColor: callStatuses.color,
     })
     .from(callLogs)
     .innerJoin(patients, eq(patients.id, callLogs.patientId))
     .leftJoin(specialties, eq(specialties.id, callLogs.specialtyId))
-    .leftJoin(agent, eq(agent.id, callLogs.userId));
+    .leftJoin(agent, eq(agent.id, callLogs.userId))
+    .leftJoin(callStatuses, eq(callStatuses.id, callLogs.statusId));
 }
 
 export async function list(db: Executor, f: CallLogFilter, limit: number, offset: number) {
@@ -78,6 +84,20 @@ export async function list(db: Executor, f: CallLogFilter, limit: number, offset
 export async function findDto(db: Executor, id: number) {
   const [row] = await selectWithNames(db).where(eq(callLogs.id, id));
   return row ? toDto(row) : null;
+}
+
+export async function findByIdForUpdate(db: Executor, id: number) {
+  const [row] = await db.select().from(callLogs).where(eq(callLogs.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function update(db: Executor, id: number, values: Partial<NewCallLog>) {
+  const [row] = await db
+    .update(callLogs)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(callLogs.id, id))
+    .returning();
+  return row!;
 }
 
 export async function insert(db: Executor, values: NewCallLog) {
@@ -113,6 +133,7 @@ export function auditView(c: CallLogRow) {
     call_type: c.callType,
     status: c.status,
     outcome: c.outcome,
+    status_id: c.statusId,
   };
 }
 
@@ -139,6 +160,9 @@ function toDto(r: WithNames): CallLogDto {
     outcome: c.outcome,
     notes: c.notes,
     explanation: c.explanation,
+    status_id: c.statusId,
+    status_name: r.statusName,
+    status_color: r.statusColor,
     created_at: c.createdAt.toISOString(),
     started_at: iso(c.startedAt),
     ended_at: iso(c.endedAt),

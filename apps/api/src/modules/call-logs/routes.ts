@@ -1,21 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParam } from '@ips/shared/schemas/common';
 import {
   callLogResponse,
   createCallLogBody,
   listCallLogsQuery,
   listCallLogsResponse,
+  updateCallLogBody,
 } from '@ips/shared/schemas/call-logs';
 import { CALL_LOG_READ_ROLES, FRONT_DESK_ROLES } from '@ips/shared/catalogs/roles';
 import { actorOf } from '../../lib/context';
 import { logPatientRead } from '../../lib/patient-access';
 import { registerConstraintMessage } from '../../plugins/errors';
-import { createCallLog, listCallLogs } from './service';
+import { createCallLog, listCallLogs, updateCallLog } from './service';
 
 const callLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['call-logs'];
   registerConstraintMessage('call_logs_specialty_fk', 'NOT_FOUND', 'Especialidad no encontrada');
   registerConstraintMessage('call_logs_queue_fk', 'NOT_FOUND', 'Entrada de la cola no encontrada');
   registerConstraintMessage('call_logs_appointment_fk', 'NOT_FOUND', 'Cita no encontrada');
+  registerConstraintMessage('call_logs_status_id_fk', 'NOT_FOUND', 'Estado de llamada no encontrado');
 
   app.get(
     '/call-logs',
@@ -57,6 +60,26 @@ const callLogRoutes: FastifyPluginAsyncZod = async (app) => {
         message: 'Llamada registrada',
       };
     },
+  );
+
+  app.put(
+    '/call-logs/:id',
+    {
+      config: { policy: FRONT_DESK_ROLES },
+      schema: {
+        tags,
+        summary:
+          'Editar un registro de llamada: estado del catálogo (status_id), resultado, notas, especialidad',
+        params: idParam,
+        body: updateCallLogBody,
+        response: { 200: callLogResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updateCallLog(app.deps, actorOf(request), request.params.id, request.body),
+      message: 'Registro de llamada actualizado',
+    }),
   );
 };
 

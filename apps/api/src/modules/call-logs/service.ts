@@ -1,7 +1,7 @@
 import { AppError } from '@ips/shared/errors';
 import { startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
-import type { CreateCallLogBody, ListCallLogsQuery } from '@ips/shared/schemas/call-logs';
+import type { CreateCallLogBody, ListCallLogsQuery, UpdateCallLogBody } from '@ips/shared/schemas/call-logs';
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
@@ -21,6 +21,7 @@ export async function listCallLogs(deps: AppDeps, q: ListCallLogsQuery) {
       status: q.status,
       channel: q.channel,
       direction: q.direction,
+      statusId: q.status_id,
       from: q.date ? startOfLocalDay(q.date, tz) : undefined,
       to: q.date ? startOfLocalDay(addDays(q.date, 1), tz) : undefined,
       q: q.q,
@@ -66,8 +67,36 @@ export async function createCallLog(deps: AppDeps, actor: Actor, body: CreateCal
       status: body.status,
       outcome: body.outcome ?? null,
       notes: body.notes ?? null,
+      statusId: body.status_id ?? null,
       endedAt: done ? new Date() : null,
     });
     return (await repo.findDto(tx, row.id))!;
+  });
+}
+
+/** PUT /call-logs/{id}: the clinic's status (catalogue), outcome, notes, specialty; audited and published. */
+export async function updateCallLog(deps: AppDeps, actor: Actor, id: number, body: UpdateCallLogBody) {
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findByIdForUpdate(tx, id);
+    if (!before) throw new AppError('NOT_FOUND', 'Registro de llamada no encontrado');
+    const values: Partial<repo.NewCallLog> = {};
+    if (body.status_id !== undefined) values.statusId = body.status_id;
+    if (body.specialty_id !== undefined) values.specialtyId = body.specialty_id;
+    if (body.outcome !== undefined) values.outcome = body.outcome;
+    if (body.notes !== undefined) values.notes = body.notes;
+    const after = await repo.update(tx, id, values);
+    await writeAudit(tx, actor, {
+      table: 'call_logs',
+      recordId: id,
+      action: 'update',
+      oldValues: { ...repo.auditView(before), notes: before.notes, specialty_id: before.specialtyId },
+      newValues: { ...repo.auditView(after), notes: after.notes, specialty_id: after.specialtyId },
+    });
+    await deps.events.publish(tx, CALL_LOGS_CHANNEL, 'call_log.updated', {
+      id,
+      patient_id: after.patientId,
+      status: after.status,
+    });
+    return (await repo.findDto(tx, id))!;
   });
 }

@@ -1,0 +1,5 @@
+import { HistoryView } from '@/features/calls/components/history-view';
+
+export default function CallsHistoryPage() {
+  return <HistoryView />;
+}
