@@ -62,6 +62,9 @@ import waitingListRoutes from './modules/queue/waiting-list-routes';
 import callLogRoutes from './modules/call-logs/routes';
 import transferRoutes from './modules/transfers/routes';
 import accessLogRoutes from './modules/access-log/routes';
+import billingRoutes from './modules/billing/routes';
+import { registerBillingHooks } from './modules/billing/appointment-hooks';
+import doctorPriceRoutes from './modules/doctors/price-routes';
 import './lib/context';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -139,6 +142,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     await events.start();
     const hooks = new TxHooks();
     registerQueueHooks(hooks);
+    registerBillingHooks(hooks);
     app.decorate('deps', { config, database, db: database.db, events, jwtKey, hooks });
     const stopEventRetention = startEventRetention(app.deps, app.log);
     app.addHook('onClose', async () => {
@@ -212,6 +216,8 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           callLogRoutes,
           transferRoutes,
           accessLogRoutes,
+          billingRoutes,
+          doctorPriceRoutes,
         ]) {
           await api.register(routes);
         }

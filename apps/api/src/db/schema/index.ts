@@ -11,3 +11,4 @@ export * from './appointments';
 export * from './queue';
 export * from './call-center';
 export * from './access-log';
+export * from './billing';
