@@ -37,7 +37,10 @@ export const BILLING_LIMITS = {
   topServices: 5,
 } as const;
 
-export const BILLING_EVENTS = { created: 'billing_created', statusUpdated: 'billing_status_updated' } as const;
+export const BILLING_EVENTS = {
+  created: 'billing_created',
+  statusUpdated: 'billing_status_updated',
+} as const;
 
 export const BILLING_MESSAGES = {
   notFound: 'Registro de facturación no encontrado',
@@ -188,7 +191,12 @@ export const billingMetrics = z.object({
   total_final: z.number(),
   total_base: z.number(),
   top_services: z.array(
-    z.object({ service_id: z.number().nullable(), service_name: z.string(), count: z.number(), total: z.number() }),
+    z.object({
+      service_id: z.number().nullable(),
+      service_name: z.string(),
+      count: z.number(),
+      total: z.number(),
+    }),
   ),
 });
 export type BillingMetrics = z.infer<typeof billingMetrics>;

@@ -123,7 +123,9 @@ describe('PATCH /appointment-billing/{id}/status', () => {
 
     const audit = await w.c.supervisor({ method: 'GET', url: `/api/appointment-billing/${id}/audit` });
     expect(audit.statusCode).toBe(200);
-    expect(audit.json().data.map((e: { old_status: string; new_status: string }) => [e.old_status, e.new_status])).toEqual([
+    expect(
+      audit.json().data.map((e: { old_status: string; new_status: string }) => [e.old_status, e.new_status]),
+    ).toEqual([
       ['pending', 'billed'],
       ['billed', 'paid'],
       ['paid', 'cancelled'],
@@ -152,9 +154,9 @@ describe('PATCH /appointment-billing/{id}/status', () => {
     const id = Number((await billingOf(w, a))[0]!.id);
     for (const call of [w.c.agent, w.c.doctor, w.c.reception]) {
       expect((await patch(call, id, 'billed')).statusCode).toBe(403);
-      expect(
-        (await call({ method: 'GET', url: `/api/appointment-billing/${id}/audit` })).statusCode,
-      ).toBe(403);
+      expect((await call({ method: 'GET', url: `/api/appointment-billing/${id}/audit` })).statusCode).toBe(
+        403,
+      );
     }
     expect((await billingOf(w, a))[0]!.status).toBe('pending');
     for (const call of [w.c.agent, w.c.doctor])

@@ -18,7 +18,8 @@ export function csvCell(value: string | number | null | undefined): string {
   return text;
 }
 
-export const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(';')}\r\n`;
+export const csvLine = (cells: (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(';')}\r\n`;
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
 /** '1.234.567' (COP, no decimals) or '12,50' (two decimals). A number cell, never neutralised. */
@@ -33,7 +34,11 @@ export function esNumber(n: number | null | undefined, digits = 0): string {
 }
 
 /** A stream of the header and then every row the pages yield, written only as fast as the client reads. */
-export function csvStream<T>(header: string[], pages: AsyncIterable<T[]>, toCells: (row: T) => (string | number | null)[]) {
+export function csvStream<T>(
+  header: string[],
+  pages: AsyncIterable<T[]>,
+  toCells: (row: T) => (string | number | null)[],
+) {
   async function* lines() {
     yield CSV_BOM + csvLine(header);
     for await (const page of pages) {

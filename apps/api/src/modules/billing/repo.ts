@@ -77,7 +77,9 @@ export async function findById(db: Executor, id: number): Promise<BillingRow | n
 }
 
 export async function findByIdForUpdate(tx: Executor, id: number): Promise<BillingRow | null> {
-  const res = await tx.execute(sql`select ${COLUMNS} from appointment_billing b where b.id = ${id} for update`);
+  const res = await tx.execute(
+    sql`select ${COLUMNS} from appointment_billing b where b.id = ${id} for update`,
+  );
   const r = res.rows[0] as Raw | undefined;
   return r ? toRow(r) : null;
 }

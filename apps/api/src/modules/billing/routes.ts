@@ -65,7 +65,8 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: read, rateLimit: 'directory' },
       schema: {
         tags,
-        summary: 'Resumen por día, doctor o servicio (group); sin los registros cancelados salvo status=cancelled',
+        summary:
+          'Resumen por día, doctor o servicio (group); sin los registros cancelados salvo status=cancelled',
         querystring: summaryBillingQuery,
         response: { 200: billingSummaryResponse },
       },
@@ -100,7 +101,8 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: read, queryToken: true, rateLimit: 'directory' },
       schema: {
         tags,
-        summary: 'CSV de los registros filtrados (UTF-8 con BOM, separador ;, números es-CO); token en ?token=',
+        summary:
+          'CSV de los registros filtrados (UTF-8 con BOM, separador ;, números es-CO); token en ?token=',
         querystring: exportBillingQuery,
       },
     },

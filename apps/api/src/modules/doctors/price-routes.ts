@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MANAGER_ROLES } from '@ips/shared/catalogs/roles';
 import { idParam } from '@ips/shared/schemas/common';
-import { BILLING_MESSAGES as M, doctorPricesResponse, putDoctorPricesBody } from '@ips/shared/schemas/billing';
+import {
+  BILLING_MESSAGES as M,
+  doctorPricesResponse,
+  putDoctorPricesBody,
+} from '@ips/shared/schemas/billing';
 import { actorOf } from '../../lib/context';
 import { listDoctorPrices, setDoctorPrices } from './prices';
 
@@ -15,12 +19,16 @@ const doctorPriceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated' },
       schema: {
         tags,
-        summary: 'Tarifas del doctor: cada servicio con su precio base y el precio propio del doctor (o null)',
+        summary:
+          'Tarifas del doctor: cada servicio con su precio base y el precio propio del doctor (o null)',
         params: idParam,
         response: { 200: doctorPricesResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await listDoctorPrices(app.deps.db, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await listDoctorPrices(app.deps.db, request.params.id),
+    }),
   );
 
   app.put(
