@@ -8,10 +8,12 @@ import {
   ListIcon,
   ListOrderedIcon,
   MapPinIcon,
+  ReceiptTextIcon,
   SettingsIcon,
   UsersIcon,
 } from 'lucide-react';
 import { FRONT_DESK_ROLES, type Role } from '@ips/shared/catalogs/roles';
+import { BILLING_READ_ROLES } from '@ips/shared/schemas/billing';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**
@@ -118,6 +120,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/distribution',
     icon: CalendarRangeIcon,
     page: () => import('@/app/routes/distribution-page'),
+  },
+  {
+    group: 'analisis',
+    label: 'Facturación',
+    path: '/billing',
+    icon: ReceiptTextIcon,
+    page: () => import('@/app/routes/billing-page'),
+    // Decision 031: managers and the front desk (the cash desk); not the call center nor doctors.
+    roles: BILLING_READ_ROLES,
   },
   {
     group: 'footer',
