@@ -69,7 +69,7 @@ export function DoctorPricesDialog({ doctor, onClose }: { doctor: Doctor; onClos
             Aún no hay servicios. Créelos en la pestaña Servicios.
           </p>
         ) : (
-          <ul className="flex max-h-[55svh] flex-col divide-y overflow-y-auto" aria-label="Servicios">
+          <ul className="flex flex-col divide-y" aria-label="Servicios">
             {prices.data.map((p) => (
               <li key={p.service_id} className="flex items-center justify-between gap-3 py-2">
                 <label htmlFor={`price-${p.service_id}`} className="min-w-0 text-sm">
@@ -85,7 +85,7 @@ export function DoctorPricesDialog({ doctor, onClose }: { doctor: Doctor; onClos
                   id={`price-${p.service_id}`}
                   inputMode="numeric"
                   className="w-36 text-right tabular-nums"
-                  placeholder={String(Math.round(p.base_price))}
+                  placeholder="Precio base"
                   value={valueOf(p.service_id, p.price)}
                   onChange={(e) => setEdits((x) => ({ ...x, [p.service_id]: digits(e.target.value) }))}
                   aria-label={`Tarifa de ${p.service_name}`}
