@@ -141,8 +141,9 @@ export type SummaryBillingQuery = z.infer<typeof summaryBillingQuery>;
 
 export const metricsBillingQuery = filters.refine(rangeOk, rangeIssue);
 
+/** The export is every record of the filters, oldest first (keyset order: the detail's sort does not apply). */
 export const exportBillingQuery = filters
-  .extend({ ...sortFields, token: z.string().optional() })
+  .extend({ token: z.string().optional() })
   .refine(rangeOk, rangeIssue);
 export type ExportBillingQuery = z.infer<typeof exportBillingQuery>;
 

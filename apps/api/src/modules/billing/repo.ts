@@ -146,10 +146,7 @@ function whereOf(w: Where): SQL {
   else if (w.billableOnly) parts.push(sql`b.status <> 'cancelled'`);
   if (w.doctorId) parts.push(sql`b.doctor_id = ${w.doctorId}`);
   if (w.serviceId) parts.push(sql`b.service_id = ${w.serviceId}`);
-  if (w.q)
-    parts.push(
-      sql`immutable_unaccent(lower(coalesce(b.service_name, '') || ' ' || b.doctor_name)) like '%' || immutable_unaccent(lower(${escapeLike(w.q)})) || '%'`,
-    );
+  if (w.q) parts.push(sql`b.search_text like '%' || immutable_unaccent(lower(${escapeLike(w.q)})) || '%'`);
   return sql.join(parts, sql` and `);
 }
 
@@ -195,6 +192,8 @@ export async function summary(
   group: 'day' | 'doctor' | 'service',
   tz: string,
 ): Promise<SummaryRow[]> {
+  // Grouped by id alone (a hash of integers, not a sort of names); the name is the record's copy. Records of a
+  // deleted doctor or service (id set null) form one group.
   const where = whereOf(w);
   const sums = sql`count(*)::int as count_bills, coalesce(sum(b.final_price), 0) as total_final,
     coalesce(sum(b.base_price), 0) as total_base, coalesce(sum(b.doctor_price), 0) as total_doctor_override`;
@@ -206,14 +205,15 @@ export async function summary(
         from appointment_billing b where ${where} group by 1 order by 1`;
   else if (group === 'doctor')
     query = sql`
-      select b.doctor_name as label, b.doctor_name, null as service_name, ${sums}
+      select max(b.doctor_name) as label, max(b.doctor_name) as doctor_name, null as service_name, ${sums}
         from appointment_billing b where ${where}
-       group by b.doctor_id, b.doctor_name order by total_final desc, label`;
+       group by b.doctor_id order by total_final desc, label`;
   else
     query = sql`
-      select coalesce(b.service_name, '') as label, null as doctor_name, b.service_name, ${sums}
+      select coalesce(max(b.service_name), '') as label, null as doctor_name, max(b.service_name) as service_name,
+             ${sums}
         from appointment_billing b where ${where}
-       group by b.service_id, b.service_name order by total_final desc, label`;
+       group by b.service_id order by total_final desc, label`;
   const res = await db.execute(query);
   return (res.rows as Raw[]).map((r) => ({
     label: String(r.label),
@@ -233,9 +233,10 @@ export async function metrics(db: Executor, w: Where, top: number) {
            coalesce(sum(b.base_price), 0) as total_base
       from appointment_billing b where ${where}`);
   const services = await db.execute(sql`
-    select b.service_id, b.service_name, count(*)::int as n, coalesce(sum(b.final_price), 0) as total
+    select b.service_id, max(b.service_name) as service_name, count(*)::int as n,
+           coalesce(sum(b.final_price), 0) as total
       from appointment_billing b where ${where}
-     group by b.service_id, b.service_name order by n desc, total desc, b.service_name limit ${top}`);
+     group by b.service_id order by n desc, total desc, service_name limit ${top}`);
   const t = totals.rows[0] as Raw;
   return {
     count: Number(t.n),
