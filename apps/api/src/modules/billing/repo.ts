@@ -168,14 +168,19 @@ const SORT_COLUMNS: Record<BillingSort, string> = {
   status: 'b.status',
 };
 
+const NULLABLE_SORTS = new Set<BillingSort>(['service_name', 'doctor_price']);
+
 export async function list(
   db: Executor,
   w: Where,
   page: { limit: number; offset: number; sort: BillingSort; dir: 'asc' | 'desc' },
 ): Promise<{ rows: BillingRow[]; total: number }> {
   const dir = page.dir === 'asc' ? 'asc' : 'desc';
-  // Whitelisted column and direction only; empty values last either way, the id breaks ties.
-  const order = sql.raw(`${SORT_COLUMNS[page.sort]} ${dir} nulls last, b.id ${dir}`);
+  // Whitelisted column and direction only; the id breaks ties. Empty values (service, override) go last either
+  // way; the columns that are never empty keep the plain order, which a scan of the index (created_at, id) or
+  // (status, created_at, id) gives without sorting (PostgreSQL does not match NULLS LAST to a NOT NULL column).
+  const nulls = NULLABLE_SORTS.has(page.sort) ? ' nulls last' : '';
+  const order = sql.raw(`${SORT_COLUMNS[page.sort]} ${dir}${nulls}, b.id ${dir}`);
   const where = whereOf(w);
   const rows = await db.execute(sql`
     select ${COLUMNS} from appointment_billing b where ${where}
