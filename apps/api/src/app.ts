@@ -66,6 +66,9 @@ import callRoutes from './modules/calls/routes';
 import callStatusRoutes from './modules/calls/statuses-routes';
 import accessLogRoutes from './modules/access-log/routes';
 import auditRoutes from './modules/audit/routes';
+import billingRoutes from './modules/billing/routes';
+import { registerBillingHooks } from './modules/billing/appointment-hooks';
+import doctorPriceRoutes from './modules/doctors/price-routes';
 import './lib/context';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -147,6 +150,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     });
     const hooks = new TxHooks();
     registerQueueHooks(hooks);
+    registerBillingHooks(hooks);
     app.decorate('deps', { config: liveConfig, database, db: database.db, events, jwtKey, hooks, settings });
     const stopEventRetention = startEventRetention(app.deps, app.log);
     app.addHook('onClose', async () => {
@@ -225,6 +229,8 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           callStatusRoutes,
           accessLogRoutes,
           auditRoutes,
+          billingRoutes,
+          doctorPriceRoutes,
         ]) {
           await api.register(routes);
         }

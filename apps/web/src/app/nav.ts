@@ -11,11 +11,13 @@ import {
   ListOrderedIcon,
   MapPinIcon,
   PhoneCallIcon,
+  ReceiptTextIcon,
   SettingsIcon,
   UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
 import { CALL_READ_ROLES, FRONT_DESK_ROLES, MANAGER_ROLES, type Role } from '@ips/shared/catalogs/roles';
+import { BILLING_READ_ROLES } from '@ips/shared/schemas/billing';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**
@@ -150,6 +152,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/distribution',
     icon: CalendarRangeIcon,
     page: () => import('@/app/routes/distribution-page'),
+  },
+  {
+    group: 'analisis',
+    label: 'Facturación',
+    path: '/billing',
+    icon: ReceiptTextIcon,
+    page: () => import('@/app/routes/billing-page'),
+    // Decision 031: managers and the front desk (the cash desk); not the call center nor doctors.
+    roles: BILLING_READ_ROLES,
   },
   {
     group: 'admin',

@@ -91,6 +91,32 @@ describe('EventStreamClient', () => {
     client.stop();
   });
 
+  it('polls at the interval a feature asks for (billing: 15 s)', () => {
+    const onPoll = vi.fn();
+    const client = new EventStreamClient({
+      url: () => '/api/appointment-billing/stream?token=t',
+      onPoll,
+      onModeChange: () => {},
+      onSessionEnded: () => {},
+      modeKey: 'live_mode_billing',
+      pollIntervalMs: 15_000,
+    });
+    client.start();
+    for (const wait of [1000, 2000]) {
+      FakeEventSource.latest().onerror!();
+      vi.advanceTimersByTime(wait);
+    }
+    FakeEventSource.latest().onerror!();
+    expect(client.mode).toBe('POLL');
+    vi.advanceTimersByTime(14_999);
+    expect(onPoll).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onPoll).toHaveBeenCalledTimes(1);
+    expect(storage.get('live_mode_billing')).toBe('POLL');
+    expect(storage.get(LIVE_MODE_KEY)).toBeUndefined();
+    client.stop();
+  });
+
   it('caps the reconnect delay at 30 s', () => {
     const { client } = makeClient();
     client.start();

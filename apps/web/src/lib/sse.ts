@@ -1,7 +1,7 @@
 /**
  * The live connection (spec part 1 §9): Server-Sent Events on /api/events/stream?token=…, reconnecting after 1 s and
  * doubling up to 30 s; after 3 failures in a row the app polls every 10 s instead (mode 'POLL'), and the mode is
- * remembered in localStorage. While polling it keeps trying the stream at the longest delay, and goes back to 'SSE'
+ * remembered in localStorage (a feature's stream may poll at its own interval: `pollIntervalMs`). While polling it keeps trying the stream at the longest delay, and goes back to 'SSE'
  * as soon as the stream opens.
  */
 export type LiveMode = 'SSE' | 'POLL';
@@ -34,6 +34,8 @@ export interface EventStreamOptions {
    * own key, so that its failures or recoveries never change the mode the shell shows and remembers.
    */
   modeKey?: string;
+  /** How often POLL mode refreshes (default 10 s, spec part 1 §9; billing polls every 15 s, part 2 §9). */
+  pollIntervalMs?: number;
 }
 
 type Handler = (event: LiveEvent) => void;
@@ -156,7 +158,10 @@ export class EventStreamClient {
 
   private startPolling(): void {
     if (this.pollTimer !== undefined) return;
-    this.pollTimer = setInterval(() => this.options.onPoll(), POLL_INTERVAL_MS);
+    this.pollTimer = setInterval(
+      () => this.options.onPoll(),
+      this.options.pollIntervalMs ?? POLL_INTERVAL_MS,
+    );
   }
 
   private stopPolling(): void {

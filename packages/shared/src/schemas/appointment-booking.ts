@@ -122,6 +122,8 @@ export const createAppointmentBody = z
     insurance_type: insuranceType,
     notes: clearableText(500, 'Las notas no pueden exceder 500 caracteres'),
     room_id: optionalRef(M.room),
+    /** The service the appointment is for (decision 031); else the specialty's default service is billed. */
+    service_id: optionalRef('Servicio inválido'),
     manual: flag().optional().default(false),
   })
   .superRefine((v, ctx) => {
@@ -190,6 +192,8 @@ export const updateAppointmentBody = z.preprocess(
       notes: clearableText(500, 'Las notas no pueden exceder 500 caracteres'),
       insurance_type: insuranceType,
       room_id: optionalRef(M.room),
+      /** Chosen at attendance (with status Completada) or before; null clears it. */
+      service_id: optionalRef('Servicio inválido'),
       cancellation_reason: clearableText(500, 'El motivo no puede exceder 500 caracteres'),
     })
     .refine((o) => Object.values(o).some((x) => x !== undefined), 'No hay cambios para guardar'),

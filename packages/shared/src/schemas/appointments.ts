@@ -111,6 +111,8 @@ export const appointmentDto = z.object({
   cancellation_reason: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   manual: z.boolean(),
+  /** The service it is for (decision 031); null: the specialty's default service is billed. */
+  service_id: z.number().nullable().optional(),
   created_at: z.string(),
 });
 export type AppointmentDto = z.infer<typeof appointmentDto>;

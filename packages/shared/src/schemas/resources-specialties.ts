@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   NO_CHANGES,
+  clearableRefId,
   clearableText,
   flag,
   hasChanges,
@@ -28,6 +29,8 @@ export const createSpecialtyBody = z.object({
   description,
   default_duration_minutes: duration.default(SPECIALTY_DURATION.default),
   active: flag().default(true),
+  /** The service billed for its appointments that name none (decision 031). */
+  default_service_id: clearableRefId('Servicio inválido'),
 });
 export type CreateSpecialtyBody = z.infer<typeof createSpecialtyBody>;
 
@@ -37,6 +40,7 @@ export const updateSpecialtyBody = z
     description,
     default_duration_minutes: duration.optional(),
     active: flag().optional(),
+    default_service_id: clearableRefId('Servicio inválido'),
   })
   .refine(hasChanges, NO_CHANGES);
 export type UpdateSpecialtyBody = z.infer<typeof updateSpecialtyBody>;
@@ -49,6 +53,7 @@ export const specialtyDto = z.object({
   description: z.string().nullable(),
   default_duration_minutes: z.number(),
   active: z.boolean(),
+  default_service_id: z.number().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

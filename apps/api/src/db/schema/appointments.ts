@@ -47,6 +47,8 @@ export const appointments = pgTable(
     cancellationReason: text('cancellation_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     manual: boolean('manual').notNull().default(false),
+    /** The service it is for, chosen at booking or at attendance; billed when Completada (decision 031). */
+    serviceId: integer('service_id'),
     /** A client's retry of the same booking finds the first one instead of creating a second. */
     idempotencyKey: text('idempotency_key'),
     createdBy: integer('created_by'),

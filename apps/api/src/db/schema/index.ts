@@ -14,3 +14,4 @@ export * from './calls';
 export * from './access-log';
 export * from './uploads';
 export * from './audit';
+export * from './billing';

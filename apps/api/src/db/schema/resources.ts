@@ -39,6 +39,8 @@ export const specialties = pgTable(
     description: text('description'),
     defaultDurationMinutes: integer('default_duration_minutes').notNull().default(30),
     active: boolean('active').notNull().default(true),
+    /** The service billed for an appointment that names none (migration 0023, decision 031). */
+    defaultServiceId: integer('default_service_id'),
     ...timestamps,
   },
   (t) => [

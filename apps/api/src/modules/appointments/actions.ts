@@ -9,11 +9,12 @@ import {
 } from '@ips/shared/schemas/appointments';
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
+import { registerConstraintMessage } from '../../plugins/errors';
 import type { Actor, AppDeps } from '../../lib/context';
 import { checkWithinAgenda } from './agenda-time';
 import * as brepo from './booking-repo';
 import { auditView, toAppointmentDto } from './dto';
-import { RESTORED, SLOT_FREED } from './hooks';
+import { COMPLETED, RESTORED, SLOT_FREED } from './hooks';
 import * as repo from './repo';
 import { APPOINTMENTS_CHANNEL } from './service';
 import { NO_SLOTS_MESSAGE, releaseSlot, takeSlot } from './slots';
@@ -34,6 +35,8 @@ export const ACTION_ERRORS = {
   past: 'No se puede mover una cita a una fecha u hora pasada',
 } as const;
 const E = ACTION_ERRORS;
+export const SERVICE_NOT_FOUND = 'Servicio no encontrado';
+registerConstraintMessage('appointments_service_fk', 'NOT_FOUND', SERVICE_NOT_FOUND);
 const EVENT_TYPES: Record<string, string> = {
   update: 'appointment.updated',
   confirm: 'appointment.confirmed',
@@ -70,6 +73,7 @@ export async function updateAppointment(
       notes: body.notes,
       insurance_type: body.insurance_type,
       room_id: body.room_id,
+      service_id: body.service_id,
     };
     const editing = Object.values(edits).some((v) => v !== undefined);
     // The same status beside other edits is a form sent whole; alone it asks for a change that is no change.
@@ -98,6 +102,7 @@ export async function updateAppointment(
     if (body.reason !== undefined) values.reason = body.reason;
     if (body.notes !== undefined) values.notes = body.notes;
     if (body.insurance_type !== undefined) values.insuranceType = body.insurance_type;
+    if (body.service_id !== undefined) values.serviceId = body.service_id;
     const roomId = values.roomId !== undefined ? values.roomId : before.roomId;
     if (moved && to !== 'Cancelada' && from !== 'Cancelada')
       await refuseOverlap(tx, before, start, duration, roomId, M.overlap);
@@ -135,6 +140,7 @@ export async function updateAppointment(
     await record(tx, deps, actor, action, before, after);
     if (action === 'cancel' && from === 'Confirmada')
       await deps.hooks.run(SLOT_FREED, tx, deps, actor, after);
+    if (action === 'complete') await deps.hooks.run(COMPLETED, tx, deps, actor, id);
     return toAppointmentDto((await repo.findWithNames(tx, id))!, tz);
   });
 }

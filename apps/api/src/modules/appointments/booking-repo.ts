@@ -291,3 +291,9 @@ export async function bookAppointment(db: Executor, actor: Actor, w: BookingWrit
   if (r.outcome === 'no_slots') return { outcome: 'no_slots' };
   return { outcome: 'ok', row: toAppointmentRow(r.appointment!) };
 }
+
+/** Whether the service chosen for an appointment exists (decision 031). */
+export async function serviceExists(db: Executor, id: number): Promise<boolean> {
+  const res = await db.execute(sql`select 1 from services where id = ${id}`);
+  return res.rows.length > 0;
+}

@@ -11,6 +11,7 @@ import { toAppointmentDto } from './dto';
 import * as repo from './repo';
 import { APPOINTMENTS_CHANNEL } from './service';
 import { NO_SLOTS_MESSAGE } from './slots';
+import { SERVICE_NOT_FOUND } from './actions';
 
 /** Same channel name as the agendas module: a booking changes the agenda's booked_slots. */
 const AGENDAS_CHANNEL = 'agendas';
@@ -168,6 +169,8 @@ async function book(
     if (start.getTime() < now.getTime()) throw new AppError('CONFLICT', E.past);
   }
 
+  if (body.service_id && !(await brepo.serviceExists(exec, body.service_id)))
+    throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
   let result: brepo.BookingResult;
   try {
     result = await brepo.bookAppointment(exec, actor, {
@@ -199,5 +202,8 @@ async function book(
   }
   if (result.outcome === 'no_slots') throw new AppError('CONFLICT', NO_SLOTS_MESSAGE);
   if (result.outcome === 'seen') return { seen: { id: result.seenId, patientId: result.seenPatientId } };
+  // The service (decision 031) is set beside the booking's one statement, only when one was chosen.
+  if (body.service_id)
+    return { row: (await repo.update(exec, result.row.id, { serviceId: body.service_id }))!, context };
   return { row: result.row, context };
 }

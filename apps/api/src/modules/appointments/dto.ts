@@ -37,6 +37,7 @@ export function toAppointmentDto(
     cancellation_reason: a.cancellationReason,
     cancel_reason: a.cancellationReason,
     manual: a.manual,
+    service_id: a.serviceId ?? null,
     created_at: a.createdAt.toISOString(),
   };
 }

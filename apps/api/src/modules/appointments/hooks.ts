@@ -10,8 +10,11 @@ declare module '../../lib/tx-hooks' {
     'appointment.slot-freed': AppointmentRow;
     /** A cancelled appointment was restored (its id). */
     'appointment.restored': number;
+    /** An appointment became Completada (its id): billing records it (decision 031). */
+    'appointment.completed': number;
   }
 }
 
 export const SLOT_FREED = 'appointment.slot-freed';
 export const RESTORED = 'appointment.restored';
+export const COMPLETED = 'appointment.completed';

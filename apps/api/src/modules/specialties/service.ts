@@ -15,6 +15,7 @@ import { pgErrorCode } from '../../lib/pg-errors';
 import { registerConstraintMessage } from '../../plugins/errors';
 import * as repo from './repo';
 
+registerConstraintMessage('specialties_default_service_fk', 'NOT_FOUND', 'Servicio no encontrado');
 registerConstraintMessage('specialties_name_key', 'CONFLICT', 'Ya existe una especialidad con ese nombre');
 registerConstraintMessage(
   'specialties_duration_check',
@@ -42,6 +43,7 @@ export function toDto(s: repo.SpecialtyRow): SpecialtyDto {
     description: s.description,
     default_duration_minutes: s.defaultDurationMinutes,
     active: s.active,
+    default_service_id: s.defaultServiceId ?? null,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
   };
@@ -69,6 +71,7 @@ export async function createSpecialty(db: Db, actor: Actor, body: CreateSpecialt
       description: body.description ?? null,
       defaultDurationMinutes: body.default_duration_minutes,
       active: body.active,
+      defaultServiceId: body.default_service_id ?? null,
     });
     await writeAudit(tx, actor, {
       table: 'specialties',
@@ -91,6 +94,7 @@ export async function updateSpecialty(db: Db, actor: Actor, id: number, body: Up
         defaultDurationMinutes: body.default_duration_minutes,
       }),
       ...(body.active !== undefined && { active: body.active }),
+      ...(body.default_service_id !== undefined && { defaultServiceId: body.default_service_id }),
     });
     await writeAudit(tx, actor, {
       table: 'specialties',

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PlusIcon, UserRoundIcon } from 'lucide-react';
+import { BadgeDollarSignIcon, PlusIcon, UserRoundIcon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useDeleteDoctor, useDoctors, useSaveDoctor, type Doctor } from '@/features/resources/api/doctors';
 import { useSpecialties } from '@/features/resources/api/specialties';
 import { DoctorFormDialog } from '@/features/resources/components/doctors/doctor-form-dialog';
+import { DoctorPricesDialog } from '@/features/resources/components/doctors/doctor-prices-dialog';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
@@ -64,6 +65,7 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
   const [specialty, setSpecialty] = useState(ALL);
   const [editing, setEditing] = useState<{ key: number; item?: Doctor } | null>(null);
   const [toggle, setToggle] = useState<Doctor | null>(null);
+  const [pricing, setPricing] = useState<Doctor | null>(null);
   const remove = useDeleteFlow<Doctor>(useDeleteDoctor(), {
     success: () => 'Doctor eliminado',
     onError: (err) => notifyError(err, 'No se pudo eliminar el doctor'),
@@ -225,6 +227,9 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
                         name={d.name}
                         onEdit={() => setEditing({ key: Date.now(), item: d })}
                         onDelete={() => remove.ask(d)}
+                        more={[
+                          { label: 'Tarifas', icon: BadgeDollarSignIcon, onSelect: () => setPricing(d) },
+                        ]}
                       />
                     </TableCell>
                   )}
@@ -244,6 +249,7 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
           doctor={editing.item}
         />
       )}
+      {pricing && <DoctorPricesDialog key={pricing.id} doctor={pricing} onClose={() => setPricing(null)} />}
       <ConfirmDialog
         open={toggle !== null}
         onOpenChange={(open) => !open && setToggle(null)}

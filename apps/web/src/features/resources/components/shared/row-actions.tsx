@@ -1,4 +1,4 @@
-import { MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { MoreHorizontalIcon, PencilIcon, Trash2Icon, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -13,9 +13,11 @@ interface RowActionsProps {
   onEdit?: () => void;
   onDelete?: () => void;
   editLabel?: string;
+  /** Further actions between Editar and Eliminar (a doctor's Tarifas). */
+  more?: { label: string; icon: LucideIcon; onSelect: () => void }[];
 }
 
-export function RowActions({ name, onEdit, onDelete, editLabel = 'Editar' }: RowActionsProps) {
+export function RowActions({ name, onEdit, onDelete, editLabel = 'Editar', more = [] }: RowActionsProps) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -30,6 +32,12 @@ export function RowActions({ name, onEdit, onDelete, editLabel = 'Editar' }: Row
             {editLabel}
           </DropdownMenuItem>
         )}
+        {more.map(({ label, icon: Icon, onSelect }) => (
+          <DropdownMenuItem key={label} onSelect={onSelect}>
+            <Icon aria-hidden />
+            {label}
+          </DropdownMenuItem>
+        ))}
         {onDelete && (
           <DropdownMenuItem variant="destructive" onSelect={onDelete}>
             <Trash2Icon aria-hidden />

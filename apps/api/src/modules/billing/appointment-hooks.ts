@@ -1,0 +1,13 @@
+import { COMPLETED } from '../appointments/hooks';
+import type { TxHooks } from '../../lib/tx-hooks';
+import { createForCompletedAppointment } from './service';
+
+/**
+ * Billing's part in an appointment's change (decision 031): the appointment that becomes Completada gets its
+ * billing record in the same transaction. Registered once per app (app.ts).
+ */
+export function registerBillingHooks(hooks: TxHooks): void {
+  hooks.on(COMPLETED, (tx, deps, actor, appointmentId) =>
+    createForCompletedAppointment(tx, deps, actor, appointmentId),
+  );
+}

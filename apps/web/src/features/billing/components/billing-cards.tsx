@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { formatMoney } from '@ips/shared/format';
+import type { BillingMetrics } from '@ips/shared/schemas/billing';
+import { Skeleton } from '@/components/ui/skeleton';
+
+const count = new Intl.NumberFormat('es-CO');
+
+function Card({ title, value, hint }: { title: string; value: ReactNode; hint?: string }) {
+  return (
+    <section className="min-w-0 rounded-lg border bg-card p-4" aria-label={title}>
+      <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{title}</h3>
+      <p
+        className="mt-1 truncate text-xl font-semibold tabular-nums"
+        title={typeof value === 'string' ? value : undefined}
+      >
+        {value}
+      </p>
+      {hint && <p className="mt-0.5 truncate text-xs text-muted-foreground">{hint}</p>}
+    </section>
+  );
+}
+
+/** Spec §2: Total Final, Costo Base, Margen, Promedio Ticket, Total Facturas (rango), Top Servicio. */
+export function BillingCards({ metrics }: { metrics: BillingMetrics | undefined }) {
+  if (!metrics)
+    return (
+      <div
+        className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
+        aria-busy="true"
+        aria-label="Cargando totales"
+      >
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-[86px] rounded-lg" />
+        ))}
+      </div>
+    );
+  const margin = metrics.total_final - metrics.total_base;
+  const top = metrics.top_services[0];
+  return (
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <Card title="Total Final" value={formatMoney(metrics.total_final)} />
+      <Card title="Costo Base" value={formatMoney(metrics.total_base)} />
+      <Card title="Margen" value={formatMoney(margin)} hint="Final menos base" />
+      <Card title="Promedio Ticket" value={formatMoney(metrics.avg_ticket)} />
+      <Card title="Total Facturas (rango)" value={count.format(metrics.total_count)} hint="Sin canceladas" />
+      <Card
+        title="Top Servicio"
+        value={top ? top.service_name : '—'}
+        hint={top ? `${count.format(top.count)} ${top.count === 1 ? 'factura' : 'facturas'}` : undefined}
+      />
+    </div>
+  );
+}
