@@ -20,6 +20,7 @@ import {
   endCallBody,
 } from '@ips/shared/schemas/calls';
 import { actorOf } from '../../lib/context';
+import { csvHeaders } from '../../lib/csv-stream';
 import { openEventStream } from '../../lib/sse';
 import { registerConstraintMessage } from '../../plugins/errors';
 import { parseRange } from './audio';
@@ -229,11 +230,7 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { filename, stream } = exportHistoryCsv(app.deps, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return reply.headers(csvHeaders(filename)).send(stream);
     },
   );
 
