@@ -18,9 +18,12 @@ import {
   callStatusResponse,
   createCallBody,
   endCallBody,
+  patientCallsQuery,
+  patientCallsResponse,
 } from '@ips/shared/schemas/calls';
 import { actorOf } from '../../lib/context';
 import { csvHeaders } from '../../lib/csv-stream';
+import { readOnePatient } from '../../lib/patient-access';
 import { openEventStream } from '../../lib/sse';
 import { registerConstraintMessage } from '../../plugins/errors';
 import { parseRange } from './audio';
@@ -38,6 +41,7 @@ import {
   listActive,
   listWaiting,
   monitorStatus,
+  patientCalls,
   stats,
   transferCall,
 } from './service';
@@ -215,6 +219,27 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...(await history(app.deps, request.query)) }),
+  );
+
+  app.get(
+    '/calls',
+    {
+      config: { policy: read, rateLimit: 'directory' },
+      schema: {
+        tags,
+        summary:
+          'Llamadas de un paciente (patient_id obligatorio, limit ≤ 100, offset), las más recientes primero; queda en el registro de accesos',
+        querystring: patientCallsQuery,
+        response: { 200: patientCallsResponse },
+      },
+    },
+    async (request) => {
+      // One patient's calls are a read of that patient's record (decision 020): scope check, read, access log.
+      const page = await readOnePatient(app.deps, request, request.query.patient_id, () =>
+        patientCalls(app.deps, request.query),
+      );
+      return { success: true as const, ...page };
+    },
   );
 
   app.get(
