@@ -5,6 +5,7 @@ import {
   BILLING_EVENTS,
   BILLING_LIMITS,
   BILLING_MESSAGES as M,
+  BILLING_STATUSES,
   BILLING_STATUS_LABELS,
   type BillingAuditEvent,
   type BillingEventPayload,
@@ -165,6 +166,15 @@ export async function metrics(deps: AppDeps, q: BillingFilters): Promise<Billing
       total: t.total,
     })),
   };
+}
+
+/** Count and income per status over the filters' range, every status present (0 where none). */
+export async function revenueByStatus(deps: AppDeps, q: BillingFilters) {
+  const rows = await repo.byStatus(deps.db, resolveWhere(deps.config.orgTimezone, q));
+  return BILLING_STATUSES.map((status) => {
+    const r = rows.find((x) => x.status === status);
+    return { status, label: BILLING_STATUS_LABELS[status], count: r?.count ?? 0, total: r?.total ?? 0 };
+  });
 }
 
 export async function getAudit(deps: AppDeps, id: number): Promise<BillingAuditEvent[]> {

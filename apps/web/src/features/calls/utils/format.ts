@@ -1,6 +1,6 @@
 import { CALL_CONSTANTS } from '@ips/shared/schemas/calls';
 
-export { formatSeconds } from '@/lib/format-seconds';
+export { formatSeconds } from '../../../lib/format-seconds';
 
 const pct = new Intl.NumberFormat('es-CO', { style: 'percent', maximumFractionDigits: 1 });
 export const formatRate = (v: number | null | undefined) =>
