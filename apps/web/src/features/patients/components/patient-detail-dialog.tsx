@@ -18,7 +18,6 @@ import { documentLabel, patientAge, statusVariant } from '@/features/patients/ut
 import { RecordHistoryLink } from '@/components/record-history-link';
 import { canRole, CALL_READ_ROLES } from '@ips/shared/catalogs/roles';
 import { useAuth } from '@/lib/use-auth';
-import { cn } from '@/lib/utils';
 
 const TABS = [
   { value: 'basica', label: 'Básica' },
@@ -94,10 +93,7 @@ export function PatientDetailDialog({
             <Tabs defaultValue="basica" className="min-h-0 flex-1 gap-0">
               <div className="border-b px-5 py-3">
                 <TabsList
-                  className={cn(
-                    'grid h-auto w-full sm:flex sm:h-10',
-                    tabs.length > 6 ? 'grid-cols-4' : 'grid-cols-3',
-                  )}
+                  className="grid h-auto w-full grid-cols-3 sm:flex sm:h-10"
                   aria-label="Secciones del paciente"
                 >
                   {tabs.map((t) => (
