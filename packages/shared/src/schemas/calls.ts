@@ -346,15 +346,17 @@ const historyFilters = {
   search: searchText,
 };
 
+const offset = z.coerce
+  .number({ error: 'El desplazamiento debe ser un número' })
+  .int('El desplazamiento debe ser un número entero')
+  .min(0, 'El desplazamiento debe ser 0 o mayor')
+  .max(10_000_000, 'Desplazamiento fuera de rango')
+  .default(0);
+
 export const callHistoryQuery = z.object({
   ...historyFilters,
   limit: pageSize,
-  offset: z.coerce
-    .number({ error: 'El desplazamiento debe ser un número' })
-    .int('El desplazamiento debe ser un número entero')
-    .min(0, 'El desplazamiento debe ser 0 o mayor')
-    .max(10_000_000, 'Desplazamiento fuera de rango')
-    .default(0),
+  offset,
 });
 export type CallHistoryQuery = z.infer<typeof callHistoryQuery>;
 export const callHistoryExportQuery = z.object({ ...historyFilters, token: z.string().optional() });
@@ -381,12 +383,7 @@ export const patientCallsQuery = z.object({
     .min(1, 'El límite debe ser 1 o mayor')
     .max(100, 'El límite debe ser 100 o menor')
     .default(10),
-  offset: z.coerce
-    .number({ error: 'El desplazamiento debe ser un número' })
-    .int('El desplazamiento debe ser un número entero')
-    .min(0, 'El desplazamiento debe ser 0 o mayor')
-    .max(10_000_000, 'Desplazamiento fuera de rango')
-    .default(0),
+  offset,
 });
 export type PatientCallsQuery = z.infer<typeof patientCallsQuery>;
 export const patientCallsResponse = z.object({

@@ -270,7 +270,8 @@ export async function history(deps: AppDeps, q: CallHistoryQuery) {
 
 /** GET /calls?patient_id=: the patient's calls, a page at a time. */
 export async function patientCalls(deps: AppDeps, q: PatientCallsQuery) {
-  if (!(await findPatientById(deps.db, q.patient_id))) throw new AppError('NOT_FOUND', 'Paciente no encontrado');
+  if (!(await findPatientById(deps.db, q.patient_id)))
+    throw new AppError('NOT_FOUND', 'Paciente no encontrado');
   const page = await repo.patientPage(deps.db, q.patient_id, q.limit, q.offset);
   return { ...page, limit: q.limit, offset: q.offset };
 }

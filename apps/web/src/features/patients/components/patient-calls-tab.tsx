@@ -48,54 +48,69 @@ const CALL_STATUS_VARIANT: Record<CallDto['status'], BadgeProps['variant']> = {
   ended: 'secondary',
 };
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? 'sm:col-span-2' : undefined}>
       {label}: <span className="text-foreground">{children}</span>
+    </div>
+  );
+}
+
+/** One call or call log: when and what on the first line, its badges at the right, the details below. */
+function ItemCard({
+  at,
+  what,
+  badges,
+  children,
+}: {
+  at: string;
+  what: string;
+  badges: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-lg border bg-card p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium">
+          {at}
+          <span className="text-muted-foreground"> · {what}</span>
+        </p>
+        <div className="flex flex-wrap gap-1.5">{badges}</div>
+      </div>
+      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-muted-foreground sm:grid-cols-2">
+        {children}
+      </dl>
     </div>
   );
 }
 
 function CallItem({ c, timezone }: { c: CallDto; timezone: string }) {
   return (
-    <div className="rounded-lg border bg-card p-3 text-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium">
-          {formatDateTime(c.started_at, timezone)}
-          <span className="text-muted-foreground">
-            {' '}
-            · {CALL_TYPE_LABELS[c.call_type as CallType] ?? c.call_type}
-          </span>
-        </p>
-        <Badge variant={CALL_STATUS_VARIANT[c.status]}>{CALL_STATUS_LABELS[c.status]}</Badge>
-      </div>
-      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-muted-foreground sm:grid-cols-2">
-        <Detail label="Agente">{c.agent_name ?? 'Sin atender'}</Detail>
-        <Detail label="Prioridad">{CALL_PRIORITY_LABELS[c.priority]}</Detail>
-        <Detail label="Duración">{formatSeconds(c.duration)}</Detail>
-        <Detail label="Espera">{formatSeconds(c.waiting_time)}</Detail>
-        {c.outcome && (
-          <div className="sm:col-span-2">
-            <Detail label="Resultado">{c.outcome}</Detail>
-          </div>
-        )}
-      </dl>
-    </div>
+    <ItemCard
+      at={formatDateTime(c.started_at, timezone)}
+      what={CALL_TYPE_LABELS[c.call_type as CallType] ?? c.call_type}
+      badges={<Badge variant={CALL_STATUS_VARIANT[c.status]}>{CALL_STATUS_LABELS[c.status]}</Badge>}
+    >
+      <Detail label="Agente">{c.agent_name ?? 'Sin atender'}</Detail>
+      <Detail label="Prioridad">{CALL_PRIORITY_LABELS[c.priority]}</Detail>
+      <Detail label="Duración">{formatSeconds(c.duration)}</Detail>
+      <Detail label="Espera">{formatSeconds(c.waiting_time)}</Detail>
+      {c.outcome && (
+        <Detail label="Resultado" wide>
+          {c.outcome}
+        </Detail>
+      )}
+    </ItemCard>
   );
 }
 
 function CallLogItem({ l, timezone }: { l: CallLogDto; timezone: string }) {
   return (
-    <div className="rounded-lg border bg-card p-3 text-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium">
-          {formatDateTime(l.started_at ?? l.created_at, timezone)}
-          <span className="text-muted-foreground">
-            {' '}
-            · {DIRECTION_LABELS[l.direction]} · {CHANNEL_LABELS[l.channel]}
-          </span>
-        </p>
-        <div className="flex flex-wrap gap-1.5">
+    <ItemCard
+      at={formatDateTime(l.started_at ?? l.created_at, timezone)}
+      what={`${DIRECTION_LABELS[l.direction]} · ${CHANNEL_LABELS[l.channel]}`}
+      badges={
+        <>
           {l.status_name && (
             <Badge
               variant="outline"
@@ -105,20 +120,19 @@ function CallLogItem({ l, timezone }: { l: CallLogDto; timezone: string }) {
             </Badge>
           )}
           <Badge variant="secondary">{CALL_LOG_STATUS_LABELS[l.status]}</Badge>
-        </div>
-      </div>
-      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-muted-foreground sm:grid-cols-2">
-        <Detail label="Tipo">{LOG_TYPE_LABELS[l.call_type]}</Detail>
-        {l.user_name && <Detail label="Registrada por">{l.user_name}</Detail>}
-        {l.specialty_name && <Detail label="Especialidad">{l.specialty_name}</Detail>}
-        {l.outcome && <Detail label="Resultado">{l.outcome}</Detail>}
-        {l.notes && (
-          <div className="sm:col-span-2">
-            <Detail label="Notas">{l.notes}</Detail>
-          </div>
-        )}
-      </dl>
-    </div>
+        </>
+      }
+    >
+      <Detail label="Tipo">{LOG_TYPE_LABELS[l.call_type]}</Detail>
+      {l.user_name && <Detail label="Registrada por">{l.user_name}</Detail>}
+      {l.specialty_name && <Detail label="Especialidad">{l.specialty_name}</Detail>}
+      {l.outcome && <Detail label="Resultado">{l.outcome}</Detail>}
+      {l.notes && (
+        <Detail label="Notas" wide>
+          {l.notes}
+        </Detail>
+      )}
+    </ItemCard>
   );
 }
 
