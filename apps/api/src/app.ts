@@ -68,6 +68,7 @@ import accessLogRoutes from './modules/access-log/routes';
 import auditRoutes from './modules/audit/routes';
 import billingRoutes from './modules/billing/routes';
 import { registerBillingHooks } from './modules/billing/appointment-hooks';
+import financialMetricsRoutes from './modules/metrics/financial-routes';
 import doctorPriceRoutes from './modules/doctors/price-routes';
 import './lib/context';
 
@@ -231,6 +232,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           auditRoutes,
           billingRoutes,
           doctorPriceRoutes,
+          financialMetricsRoutes,
         ]) {
           await api.register(routes);
         }

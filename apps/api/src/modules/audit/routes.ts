@@ -9,7 +9,7 @@ import {
   auditSummaryQuery,
   auditSummaryResponse,
 } from '@ips/shared/schemas/audit';
-import { attachment } from '../../lib/csv-stream';
+import { csvHeaders } from '../../lib/csv-stream';
 import { auditSummary, exportAudit, getAudit, listAudit } from './service';
 
 const tags = ['audit'];
@@ -62,11 +62,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { stream, filename } = exportAudit(app.deps, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(filename))
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return reply.headers(csvHeaders(filename)).send(stream);
     },
   );
 

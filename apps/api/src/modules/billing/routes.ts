@@ -18,6 +18,7 @@ import {
 } from '@ips/shared/schemas/billing';
 import { actorOf } from '../../lib/context';
 import { localDate } from '@ips/shared/format';
+import { csvHeaders } from '../../lib/csv-stream';
 import { openEventStream } from '../../lib/sse';
 import {
   BILLING_CHANNEL,
@@ -38,11 +39,6 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['billing'];
   const read = BILLING_READ_ROLES;
   const manage = BILLING_MANAGE_ROLES;
-  const csvHeaders = (name: string) => ({
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${name}"`,
-    'cache-control': 'no-store',
-  });
 
   app.get(
     '/appointment-billing',
