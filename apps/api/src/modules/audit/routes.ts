@@ -22,7 +22,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
-      config: { policy: AUDIT_ROLES },
+      config: { policy: AUDIT_ROLES, rateLimit: 'directory' },
       schema: {
         tags,
         summary:
@@ -37,7 +37,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit/summary',
     {
-      config: { policy: AUDIT_ROLES },
+      config: { policy: AUDIT_ROLES, rateLimit: 'report' },
       schema: {
         tags,
         summary:
@@ -52,7 +52,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit/export.csv',
     {
-      config: { policy: AUDIT_ROLES, queryToken: true },
+      config: { policy: AUDIT_ROLES, queryToken: true, rateLimit: 'export' },
       schema: {
         tags,
         summary:

@@ -58,7 +58,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment-billing/summary',
     {
-      config: { policy: read, rateLimit: 'directory' },
+      config: { policy: read, rateLimit: 'report' },
       schema: {
         tags,
         summary:
@@ -77,7 +77,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment-billing/metrics',
     {
-      config: { policy: read, rateLimit: 'directory' },
+      config: { policy: read, rateLimit: 'report' },
       schema: {
         tags,
         summary: 'Ticket promedio, número de registros y servicios más frecuentes del rango',
@@ -94,7 +94,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment-billing/export.csv',
     {
-      config: { policy: read, queryToken: true, rateLimit: 'directory' },
+      config: { policy: read, queryToken: true, rateLimit: 'export' },
       schema: {
         tags,
         summary:

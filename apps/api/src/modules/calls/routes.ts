@@ -245,7 +245,7 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/calls/history/export.csv',
     {
-      config: { policy: read, queryToken: true, rateLimit: 'directory' },
+      config: { policy: read, queryToken: true, rateLimit: 'export' },
       schema: {
         tags,
         summary:

@@ -8,7 +8,7 @@ const financialMetricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/metrics/financial',
     {
-      config: { policy: MANAGER_ROLES, rateLimit: 'directory' },
+      config: { policy: MANAGER_ROLES, rateLimit: 'report' },
       schema: {
         tags: ['metrics'],
         summary:
