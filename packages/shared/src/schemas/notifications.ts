@@ -65,10 +65,7 @@ export const notificationListResponse = ok(z.array(notificationDto)).extend({
 
 const userIds = z
   .array(
-    z.coerce
-      .number({ error: 'Usuario inválido' })
-      .int('Usuario inválido')
-      .positive('Usuario inválido'),
+    z.coerce.number({ error: 'Usuario inválido' }).int('Usuario inválido').positive('Usuario inválido'),
     { error: 'Los usuarios deben ser una lista' },
   )
   .max(5000, 'Máximo 5000 usuarios por envío');
@@ -191,6 +188,11 @@ export const recipientsQuery = z.object({
   q: z.string().trim().max(100, 'La búsqueda no puede exceder 100 caracteres').optional(),
 });
 
-export const recipientDto = z.object({ id: z.number(), name: z.string(), email: z.string(), role: z.string() });
+export const recipientDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
 export type RecipientDto = z.infer<typeof recipientDto>;
 export const recipientsResponse = ok(z.array(recipientDto));

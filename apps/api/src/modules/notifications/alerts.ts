@@ -23,7 +23,12 @@ export interface AlertCheck {
  */
 export async function checkAlerts(deps: AppDeps): Promise<AlertCheck> {
   const maxWait = Number(deps.settings.get('cc_max_wait_minutes')) || 15;
-  const res = await deps.db.execute<{ waiting: number; over: number; oldest_minutes: number | null; agents: number }>(sql`
+  const res = await deps.db.execute<{
+    waiting: number;
+    over: number;
+    oldest_minutes: number | null;
+    agents: number;
+  }>(sql`
     select count(*)::int as waiting,
            count(*) filter (where waiting_since < now() - make_interval(mins => ${maxWait}))::int as over,
            floor(extract(epoch from now() - min(waiting_since)) / 60)::int as oldest_minutes,

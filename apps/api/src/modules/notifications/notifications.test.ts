@@ -68,7 +68,9 @@ describe('sending and reading notifications', () => {
 
   it('pages 20 by default, newest first, and marks all read', async () => {
     for (let i = 1; i <= 22; i++)
-      expect((await send(c.admin, { title: `Aviso ${i}`, user_ids: [t.users.reception.id] })).statusCode).toBe(201);
+      expect(
+        (await send(c.admin, { title: `Aviso ${i}`, user_ids: [t.users.reception.id] })).statusCode,
+      ).toBe(201);
     const p1 = await mine(c.reception);
     expect(p1).toMatchObject({ total: 22, unread: 22, limit: 20 });
     expect(p1.data).toHaveLength(20);
@@ -181,16 +183,27 @@ describe('raised by what happens', () => {
       body: '1 llamada espera y ningún agente está conectado.',
     });
 
-    await t.app.deps.db.update(calls).set({ status: 'ended', endedAt: new Date() }).where(eq(calls.id, call!.id));
+    await t.app.deps.db
+      .update(calls)
+      .set({ status: 'ended', endedAt: new Date() })
+      .where(eq(calls.id, call!.id));
     const cleared = await checkAlerts(t.app.deps);
     expect(cleared).toEqual({ longQueue: 'cleared', agentsOffline: 'cleared' });
 
     // Switched off in Configuración: a new long wait raises nothing.
-    const off = await c.admin({ method: 'PUT', url: '/api/settings', payload: { alert_long_queue_enabled: false } });
+    const off = await c.admin({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { alert_long_queue_enabled: false },
+    });
     expect(off.statusCode, off.body).toBe(200);
     await t.app.deps.db
       .insert(calls)
-      .values({ patientName: 'Luis Gómez', status: 'waiting', waitingSince: sql`now() - interval '40 minutes'` });
+      .values({
+        patientName: 'Luis Gómez',
+        status: 'waiting',
+        waitingSince: sql`now() - interval '40 minutes'`,
+      });
     expect((await checkAlerts(t.app.deps)).longQueue).toBe('unchanged');
     expect(await supervisorAlerts()).toBe(1);
     await c.admin({ method: 'PUT', url: '/api/settings', payload: { alert_long_queue_enabled: true } });

@@ -46,7 +46,11 @@ export async function notify(tx: Executor, deps: AppDeps, n: NotifyInput) {
   });
   const to = new Set(people.filter((p) => p.byEmail).map((p) => p.email.toLowerCase()));
   const alertTo = deps.settings.get('notifications_email');
-  if (n.alertEmail && deps.settings.get('notifications_email_enabled') === true && typeof alertTo === 'string')
+  if (
+    n.alertEmail &&
+    deps.settings.get('notifications_email_enabled') === true &&
+    typeof alertTo === 'string'
+  )
     if (alertTo.trim()) to.add(alertTo.trim().toLowerCase());
   if (to.size > 0) {
     const org = orgName(deps);

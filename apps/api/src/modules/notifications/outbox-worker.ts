@@ -81,7 +81,12 @@ export class OutboxWorker {
     await Promise.all(
       claimed.map(async (m) => {
         try {
-          await this.mailer.send({ to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body });
+          await this.mailer.send({
+            to: m.to_address,
+            subject: m.subject,
+            text: m.text_body,
+            html: m.html_body,
+          });
           await outbox.markSent(this.db, m.id);
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);

@@ -36,7 +36,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated' },
       schema: {
         tags,
-        summary: 'Mis notificaciones, las más recientes primero (page, limit 20; unread=true: solo no leídas)',
+        summary:
+          'Mis notificaciones, las más recientes primero (page, limit 20; unread=true: solo no leídas)',
         querystring: listNotificationsQuery,
         response: { 200: notificationListResponse },
       },
@@ -69,7 +70,11 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/mark-all-read',
     {
       config: { policy: 'authenticated' },
-      schema: { tags, summary: 'Marcar todas mis notificaciones como leídas', response: { 200: markAllReadResponse } },
+      schema: {
+        tags,
+        summary: 'Marcar todas mis notificaciones como leídas',
+        response: { 200: markAllReadResponse },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -106,7 +111,10 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recipientsResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.recipients(app.deps, request.query.q) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.recipients(app.deps, request.query.q),
+    }),
   );
 
   app.get(
@@ -153,7 +161,11 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/stats',
     {
       config: { policy: 'authenticated' },
-      schema: { tags, summary: 'Mis notificaciones: total, no leídas y por tipo', response: { 200: notificationStatsResponse } },
+      schema: {
+        tags,
+        summary: 'Mis notificaciones: total, no leídas y por tipo',
+        response: { 200: notificationStatsResponse },
+      },
     },
     async (request) => ({ success: true as const, data: await service.stats(app.deps, me(request)) }),
   );
@@ -164,7 +176,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated', queryToken: true },
       schema: {
         tags,
-        summary: 'Mis notificaciones en vivo (SSE): un evento cuando cambian; token en la cabecera o en ?token=',
+        summary:
+          'Mis notificaciones en vivo (SSE): un evento cuando cambian; token en la cabecera o en ?token=',
         querystring: z.object({
           token: z.string().optional(),
           last_event_id: z.coerce.number().int().min(0).optional(),
@@ -186,7 +199,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: EMAIL_ADMIN_ROLES },
       schema: {
         tags,
-        summary: 'Bandeja de salida de correo: estado, intentos y último error de cada mensaje (page, limit 20)',
+        summary:
+          'Bandeja de salida de correo: estado, intentos y último error de cada mensaje (page, limit 20)',
         querystring: outboxQuery,
         response: { 200: outboxListResponse },
       },
@@ -207,7 +221,9 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await service.sendTestEmail(app.deps, actorOf(request), request.body.to);
-      return reply.code(202).send({ success: true as const, data, message: 'Correo de prueba en cola de envío' });
+      return reply
+        .code(202)
+        .send({ success: true as const, data, message: 'Correo de prueba en cola de envío' });
     },
   );
 };

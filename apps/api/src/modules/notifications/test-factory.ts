@@ -25,7 +25,8 @@ export async function startSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
-        if (state.refuse) return callback(Object.assign(new Error('Servidor ocupado'), { responseCode: 451 }));
+        if (state.refuse)
+          return callback(Object.assign(new Error('Servidor ocupado'), { responseCode: 451 }));
         const mail = await simpleParser(Buffer.concat(chunks));
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
