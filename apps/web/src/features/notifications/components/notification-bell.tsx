@@ -124,7 +124,7 @@ export default function NotificationBell({ timezone }: { timezone: string }) {
       <PopoverContent
         align="end"
         className="w-96 max-w-[calc(100vw-1rem)] p-0"
-        aria-label="Notificaciones"
+        aria-label="Panel de notificaciones"
         data-testid="notification-panel"
       >
         <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
