@@ -54,7 +54,7 @@ export function registerNotificationHooks(hooks: TxHooks): void {
       type: 'agenda_cancelled',
       title: `Agenda cancelada: ${n} ${n === 1 ? 'paciente por avisar' : 'pacientes por avisar'}`,
       body:
-        `${a ? `${a.doctor}, ${a.date}. ` : ''}Mensaje: ${c.message}. ` +
+        `${a ? `${a.doctor}, ${a.date}. ` : ''}Mensaje: ${c.message.replace(/[.\s]+$/, '')}. ` +
         `${sent.emailed} por correo` +
         (noEmail > 0 ? `; ${noEmail} sin correo registrado (avisar por teléfono).` : '.'),
       link: '/daily-agenda',

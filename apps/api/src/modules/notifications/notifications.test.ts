@@ -197,13 +197,11 @@ describe('raised by what happens', () => {
       payload: { alert_long_queue_enabled: false },
     });
     expect(off.statusCode, off.body).toBe(200);
-    await t.app.deps.db
-      .insert(calls)
-      .values({
-        patientName: 'Luis Gómez',
-        status: 'waiting',
-        waitingSince: sql`now() - interval '40 minutes'`,
-      });
+    await t.app.deps.db.insert(calls).values({
+      patientName: 'Luis Gómez',
+      status: 'waiting',
+      waitingSince: sql`now() - interval '40 minutes'`,
+    });
     expect((await checkAlerts(t.app.deps)).longQueue).toBe('unchanged');
     expect(await supervisorAlerts()).toBe(1);
     await c.admin({ method: 'PUT', url: '/api/settings', payload: { alert_long_queue_enabled: true } });
