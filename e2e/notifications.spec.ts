@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoA11yViolations } from './a11y-helpers';
+import { expectNoA11yViolations, settle } from './a11y-helpers';
 import { apiAs } from './appointments-helpers';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 
@@ -44,7 +44,7 @@ test.describe('notifications', () => {
     await expect(panel.getByText(/Agenda cancelada: \d+ pacientes? por avisar$/).first()).toBeVisible();
     await expect(panel.getByText(/Mensaje: El especialista no podrá atender/).first()).toBeVisible();
 
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await settle(page);
     await page.screenshot({ path: 'test-results/notifications-panel-1440.png' });
     await expectNoA11yViolations(page, 'panel de notificaciones', '[data-testid="notification-panel"]');
 
@@ -80,6 +80,7 @@ test.describe('notifications', () => {
       .filter({ hasText: 'Traslado de llamada para usted' })
       .first();
     await expect(item).toContainText('Paciente pide hablar con su agente');
+    await settle(page);
     await page.screenshot({ path: 'test-results/notifications-panel-390.png' });
     await item.click();
     await expect(page).toHaveURL(/\/queue$/);

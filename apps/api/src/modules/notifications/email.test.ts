@@ -8,6 +8,7 @@ import {
   book,
   buildWorld,
   createAgenda,
+  insertPastAgenda,
   nextWeekday,
   newPatient,
   type World,
@@ -94,6 +95,36 @@ describe('patient notices of an agenda cancellation', () => {
     expect(agent.data[0].body).toContain('1 por correo; 1 sin correo registrado (avisar por teléfono).');
     const sup = (await w.c.supervisor({ method: 'GET', url: '/api/notifications/my' })).json();
     expect(sup.data.some((n: { type: string }) => n.type === 'agenda_cancelled')).toBe(false);
+  });
+});
+
+describe('auto-cancel', () => {
+  it('tells the managers once per run, not the one who ran it', async () => {
+    const past = await insertPastAgenda(w, '2026-01-05');
+    const res = await w.c.supervisor({
+      method: 'POST',
+      url: '/api/availabilities/auto-cancel',
+      payload: { availability_ids: [past.id], also_appointments: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const admin = (await w.c.admin({ method: 'GET', url: '/api/notifications/my' })).json();
+    const runs = admin.data.filter((n: { type: string }) => n.type === 'auto_cancel');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({
+      title: 'Auto-cancelación: 1 agenda vencida',
+      body: 'Ejecución manual; 0 citas canceladas.',
+      link: '/distribution',
+    });
+    const sup = (await w.c.supervisor({ method: 'GET', url: '/api/notifications/my' })).json();
+    expect(sup.data.some((n: { type: string }) => n.type === 'auto_cancel')).toBe(false);
+    // Nothing expired left: a second run raises nothing.
+    await w.c.supervisor({
+      method: 'POST',
+      url: '/api/availabilities/auto-cancel',
+      payload: { availability_ids: [past.id] },
+    });
+    const again = (await w.c.admin({ method: 'GET', url: '/api/notifications/my' })).json();
+    expect(again.data.filter((n: { type: string }) => n.type === 'auto_cancel')).toHaveLength(1);
   });
 });
 

@@ -123,15 +123,17 @@ export default function NotificationBell({ timezone }: { timezone: string }) {
       </PopoverTrigger>
       <PopoverContent
         align="end"
-        className="w-96 max-w-[calc(100vw-1rem)] p-0"
+        className="w-[26rem] max-w-[calc(100vw-1rem)] p-0"
         aria-label="Panel de notificaciones"
         data-testid="notification-panel"
       >
         <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
-          <h2 className="text-sm font-semibold">
+          <h2 className="text-sm font-semibold whitespace-nowrap">
             Notificaciones
             {unread > 0 && (
-              <span className="ml-1 font-normal text-muted-foreground">({unread} sin leer)</span>
+              <span className="ml-1 font-normal text-muted-foreground max-sm:sr-only">
+                ({unread} sin leer)
+              </span>
             )}
           </h2>
           <Button
