@@ -196,3 +196,39 @@ export const recipientDto = z.object({
 });
 export type RecipientDto = z.infer<typeof recipientDto>;
 export const recipientsResponse = ok(z.array(recipientDto));
+
+/** The status of an agenda cancellation's patient notice, as shown beside the cancellation. */
+export const PATIENT_NOTICE_STATUS_LABELS: Record<string, string> = {
+  pendiente: 'Pendiente',
+  enviada: 'Enviado',
+  fallida: 'Fallido',
+  sin_correo: 'Sin correo',
+};
+
+export const patientNoticesQuery = z.object({
+  availability_id: z.coerce
+    .number({ error: 'La agenda debe ser un número' })
+    .int('La agenda debe ser un número entero')
+    .positive('La agenda debe ser positiva'),
+  page: pageQuery,
+  limit: limitQuery(NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_MAX_PAGE_SIZE),
+});
+
+export const patientNoticeDto = z.object({
+  id: z.number(),
+  appointment_id: z.number(),
+  patient_id: z.number(),
+  patient_name: z.string(),
+  email: z.string().nullable(),
+  channel: z.string(),
+  status: z.string(),
+  detail: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const patientNoticesResponse = ok(z.array(patientNoticeDto)).extend({
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  summary: z.record(z.string(), z.number()),
+});

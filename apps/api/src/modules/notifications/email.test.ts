@@ -86,6 +86,27 @@ describe('patient notices of an agenda cancellation', () => {
       status: 'sin_correo',
       detail: 'El paciente no tiene correo electrónico registrado',
     });
+    // Where the cancellation is shown: each patient's notice and its fate.
+    const shown = await w.c.reception({
+      method: 'GET',
+      url: `/api/notifications/patient-notices?availability_id=${agenda.id}`,
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({ total: 2, summary: { enviada: 1, sin_correo: 1 } });
+    expect(
+      shown.json().data.map((n: { patient_name: string; status: string }) => [n.patient_name, n.status]),
+    ).toEqual([
+      ['Begoña Muñoz', 'enviada'],
+      ['Andrés Peña', 'sin_correo'],
+    ]);
+    expect(
+      (
+        await w.c.doctor({
+          method: 'GET',
+          url: `/api/notifications/patient-notices?availability_id=${agenda.id}`,
+        })
+      ).statusCode,
+    ).toBe(403);
     // The staff hear of it in their bell (not the supervisor who cancelled).
     const agent = (await w.c.agent({ method: 'GET', url: '/api/notifications/my' })).json();
     expect(agent.data[0]).toMatchObject({

@@ -149,3 +149,45 @@ export async function searchActiveUsers(db: Executor, q: string | undefined) {
      order by name, id limit 20`);
   return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
+
+/** The patient notices an agenda's cancellation left, with their e-mail's fate, one page, and counts by status. */
+export async function patientNoticesOfAgenda(db: Executor, agendaId: number, limit: number, offset: number) {
+  const [rows, summary] = await Promise.all([
+    db.execute<{
+      id: number;
+      appointment_id: number;
+      patient_id: number;
+      patient_name: string;
+      email: string | null;
+      channel: string;
+      status: string;
+      detail: string | null;
+      created_at: Date | string;
+    }>(sql`
+      select n.id, n.appointment_id, n.patient_id, p.name as patient_name, nullif(trim(p.email), '') as email,
+             n.channel, n.status, coalesce(n.detail, o.last_error) as detail, n.created_at
+        from agenda_patient_notices n
+        join appointments a on a.id = n.appointment_id
+        join patients p on p.id = n.patient_id
+        left join email_outbox o on o.id = n.email_outbox_id
+       where a.availability_id = ${agendaId}
+       order by n.id
+       limit ${limit} offset ${offset}`),
+    db.execute<{ status: string; n: number }>(sql`
+      select n.status, count(*)::int as n from agenda_patient_notices n
+        join appointments a on a.id = n.appointment_id
+       where a.availability_id = ${agendaId} group by n.status`),
+  ]);
+  const counts = Object.fromEntries(summary.rows.map((r) => [r.status, Number(r.n)]));
+  return {
+    rows: rows.rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      appointment_id: Number(r.appointment_id),
+      patient_id: Number(r.patient_id),
+      created_at: new Date(r.created_at).toISOString(),
+    })),
+    summary: counts,
+    total: Object.values(counts).reduce((s, n) => s + n, 0),
+  };
+}

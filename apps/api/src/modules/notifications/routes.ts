@@ -11,6 +11,8 @@ import {
   NOTIFICATION_SEND_ROLES,
   outboxListResponse,
   outboxQuery,
+  patientNoticesQuery,
+  patientNoticesResponse,
   preferencesResponse,
   recipientsQuery,
   recipientsResponse,
@@ -20,6 +22,7 @@ import {
   testEmailResponse,
   updatePreferencesBody,
 } from '@ips/shared/schemas/notifications';
+import { FRONT_DESK_ROLES } from '@ips/shared/catalogs/roles';
 import { actorOf } from '../../lib/context';
 import { openEventStream } from '../../lib/sse';
 import { NOTIFICATIONS_CHANNEL } from './notify';
@@ -191,6 +194,24 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         filter: (e) => ((e.payload as { user_ids?: number[] }).user_ids ?? []).includes(userId),
       });
     },
+  );
+
+  app.get(
+    '/notifications/patient-notices',
+    {
+      config: { policy: FRONT_DESK_ROLES },
+      schema: {
+        tags,
+        summary:
+          'Avisos a los pacientes de una agenda cancelada y su estado (enviado, fallido, sin correo, pendiente), con conteos',
+        querystring: patientNoticesQuery,
+        response: { 200: patientNoticesResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await service.patientNotices(app.deps, request.query)),
+    }),
   );
 
   app.get(

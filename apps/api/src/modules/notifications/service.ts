@@ -187,3 +187,11 @@ export async function sendTestEmail(deps: AppDeps, actor: Actor, to: string) {
 export function recipients(deps: AppDeps, q: string | undefined) {
   return repo.searchActiveUsers(deps.db, q);
 }
+
+export async function patientNotices(
+  deps: AppDeps,
+  q: { availability_id: number; page: number; limit: number },
+) {
+  const r = await repo.patientNoticesOfAgenda(deps.db, q.availability_id, q.limit, (q.page - 1) * q.limit);
+  return { data: r.rows, total: r.total, summary: r.summary, page: q.page, limit: q.limit };
+}
