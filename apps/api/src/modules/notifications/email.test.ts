@@ -13,6 +13,7 @@ import {
   newPatient,
   type World,
 } from '../availabilities/test-factory';
+import { agendaFor, enqueue } from '../queue/test-factory';
 import { checkAlerts } from './alerts';
 import { OutboxWorker } from './outbox-worker';
 import * as outbox from './outbox-repo';
@@ -116,6 +117,39 @@ describe('patient notices of an agenda cancellation', () => {
     expect(agent.data[0].body).toContain('1 por correo; 1 sin correo registrado (avisar por teléfono).');
     const sup = (await w.c.supervisor({ method: 'GET', url: '/api/notifications/my' })).json();
     expect(sup.data.some((n: { type: string }) => n.type === 'agenda_cancelled')).toBe(false);
+  });
+});
+
+describe('a freed slot offered to the queue', () => {
+  it('tells the front desk once, not the agent who cancelled', async () => {
+    const date = nextWeekday(5, 40);
+    const agenda = await agendaFor(w, { date, capacity: 3 });
+    const patient = await newPatient(w, { name: 'Paciente Que Cancela' });
+    const booked = await w.c.reception({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: { patient_id: patient, availability_id: agenda.id, scheduled_at: `${date} 09:00` },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const waiting = await enqueue(w, { priority_level: 'Alta' });
+    const cancel = await w.c.agent({
+      method: 'POST',
+      url: `/api/appointments/${booked.json().data.id}/cancel`,
+      payload: {},
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const offers = async (call: typeof w.c.agent) =>
+      (
+        (await call({ method: 'GET', url: '/api/notifications/my' })).json().data as {
+          type: string;
+          title: string;
+        }[]
+      ).filter((n) => n.type === 'slot_offered');
+    const rec = await offers(w.c.reception);
+    expect(rec).toHaveLength(1);
+    expect(rec[0]!.title).toBe(`Cupo liberado para ${waiting.patient_name}`);
+    expect(await offers(w.c.agent)).toHaveLength(0);
+    expect(await offers(w.c.doctor)).toHaveLength(0);
   });
 });
 
