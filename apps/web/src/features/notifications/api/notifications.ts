@@ -11,7 +11,7 @@ import { api, type ApiEnvelope } from '@/lib/api-client';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
-  list: (page: number) => ['notifications', 'list', page] as const,
+  list: (page: number, unread = false) => ['notifications', 'list', page, unread] as const,
   preferences: ['notifications', 'preferences'] as const,
   recipients: (q: string) => ['notifications', 'recipients', q] as const,
 };
@@ -25,12 +25,12 @@ export interface NotificationPage {
 }
 
 /** My notifications, newest first, 20 a page (spec part 2 §9). */
-export function useMyNotifications(page: number, enabled = true) {
+export function useMyNotifications(page: number, enabled = true, unread = false) {
   return useQuery({
-    queryKey: notificationKeys.list(page),
+    queryKey: notificationKeys.list(page, unread),
     queryFn: ({ signal }) =>
       api.get<NotificationPage>('/notifications/my', {
-        query: { page, limit: NOTIFICATIONS_PAGE_SIZE },
+        query: { page, limit: NOTIFICATIONS_PAGE_SIZE, unread: unread ? 'true' : undefined },
         signal,
       }),
     enabled,

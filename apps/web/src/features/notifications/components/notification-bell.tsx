@@ -1,66 +1,16 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { BellIcon, CheckCheckIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { formatDateTime } from '@ips/shared/format';
+import { Link, useNavigate } from 'react-router';
+import { BellIcon, CheckCheckIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import type { NotificationDto } from '@ips/shared/schemas/notifications';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { notifyError } from '@/lib/notify';
-import { cn } from '@/lib/utils';
 import { useMarkAllRead, useMarkRead, useMyNotifications } from '@/features/notifications/api/notifications';
 import { useNotificationsLive } from '@/features/notifications/hooks/use-notifications-live';
+import { NotificationItem } from '@/features/notifications/components/notification-item';
 
 function countText(n: number) {
   return n > 99 ? '99+' : String(n);
-}
-
-function Item({
-  n,
-  timezone,
-  onOpen,
-  onMarkRead,
-}: {
-  n: NotificationDto;
-  timezone: string;
-  onOpen: (n: NotificationDto) => void;
-  onMarkRead: (n: NotificationDto) => void;
-}) {
-  const unread = n.read_at === null;
-  return (
-    <li className={cn('group relative flex gap-2 px-3 py-2.5', unread && 'bg-primary/5')}>
-      <span
-        className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')}
-        aria-hidden
-      />
-      <button
-        type="button"
-        onClick={() => onOpen(n)}
-        className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        data-testid="notification-item"
-      >
-        <span className={cn('block text-sm', unread ? 'font-semibold' : 'font-medium text-muted-foreground')}>
-          {unread && <span className="sr-only">Sin leer: </span>}
-          {n.title}
-        </span>
-        {n.body && <span className="line-clamp-3 block text-xs text-muted-foreground">{n.body}</span>}
-        <span className="mt-0.5 block text-[11px] text-muted-foreground tabular-nums">
-          {formatDateTime(n.created_at, timezone)}
-        </span>
-      </button>
-      {unread && (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7 shrink-0 text-muted-foreground"
-          aria-label={`Marcar como leída: ${n.title}`}
-          title="Marcar como leída"
-          onClick={() => onMarkRead(n)}
-        >
-          <CheckIcon aria-hidden />
-        </Button>
-      )}
-    </li>
-  );
 }
 
 /**
@@ -163,7 +113,13 @@ export default function NotificationBell({ timezone }: { timezone: string }) {
           ) : (
             <ul className="divide-y" aria-label="Lista de notificaciones">
               {list.data?.data.map((n) => (
-                <Item key={n.id} n={n} timezone={timezone} onOpen={openItem} onMarkRead={markOne} />
+                <NotificationItem
+                  key={n.id}
+                  n={n}
+                  timezone={timezone}
+                  onOpen={openItem}
+                  onMarkRead={markOne}
+                />
               ))}
             </ul>
           )}
@@ -195,6 +151,15 @@ export default function NotificationBell({ timezone }: { timezone: string }) {
             </Button>
           </div>
         )}
+        <div className="border-t px-3 py-2 text-center">
+          <Link
+            to="/notifications"
+            onClick={() => setOpen(false)}
+            className="rounded-sm text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            Ver todas las notificaciones
+          </Link>
+        </div>
       </PopoverContent>
     </Popover>
   );
