@@ -85,6 +85,18 @@ test.describe('notifications', () => {
     await item.click();
     await expect(page).toHaveURL(/\/queue$/);
     await expect.poll(() => unreadOf(page), { timeout: 10_000 }).toBe(before);
+
+    // The full list, from the bell.
+    await page.getByTestId('notification-bell').click();
+    await page.getByRole('link', { name: 'Ver todas las notificaciones' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
+    await expect(page.getByTestId('notification-item').first()).toBeVisible();
+    await page.getByRole('tab', { name: 'No leídas' }).click();
+    await expect(page.getByRole('tab', { name: 'No leídas' })).toHaveAttribute('aria-selected', 'true');
+    await settle(page);
+    await page.screenshot({ path: 'test-results/notifications-page-390.png', fullPage: true });
+    await expectNoA11yViolations(page, 'página de notificaciones');
   });
 
   test('Configuración shows my preferences and, to the admin, the outgoing e-mail', async ({ page }) => {
