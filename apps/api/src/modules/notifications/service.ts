@@ -71,7 +71,10 @@ export async function send(deps: AppDeps, actor: Actor, body: z.output<typeof se
       createdBy: actor.userId,
     });
     if (r.recipients === 0 && r.emails === 0)
-      throw new AppError('VALIDATION', 'Ningún destinatario recibe esta notificación: usuarios inactivos o con estos avisos desactivados');
+      throw new AppError(
+        'VALIDATION',
+        'Ningún destinatario recibe esta notificación: usuarios inactivos o con estos avisos desactivados',
+      );
     await writeAudit(tx, actor, {
       table: 'notifications',
       recordId: 0,
