@@ -92,8 +92,8 @@ test.describe('notifications', () => {
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
     await expect(page.getByTestId('notification-item').first()).toBeVisible();
-    await page.getByRole('tab', { name: 'No leídas' }).click();
-    await expect(page.getByRole('tab', { name: 'No leídas' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: 'No leídas' }).click();
+    await expect(page.getByRole('button', { name: 'No leídas' })).toHaveAttribute('aria-pressed', 'true');
     await settle(page);
     await page.screenshot({ path: 'test-results/notifications-page-390.png', fullPage: true });
     await expectNoA11yViolations(page, 'página de notificaciones');

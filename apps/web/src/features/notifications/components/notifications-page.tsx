@@ -5,7 +5,6 @@ import type { NotificationDto } from '@ips/shared/schemas/notifications';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { notifyError } from '@/lib/notify';
 import { useMarkAllRead, useMarkRead, useMyNotifications } from '@/features/notifications/api/notifications';
@@ -49,19 +48,30 @@ export default function NotificationsPage() {
           </Button>
         }
       />
-      <Tabs
-        value={unreadOnly ? 'unread' : 'all'}
-        onValueChange={(v) => {
-          setUnreadOnly(v === 'unread');
-          setPage(1);
-        }}
-        className="mb-3"
-      >
-        <TabsList>
-          <TabsTrigger value="all">Todas</TabsTrigger>
-          <TabsTrigger value="unread">No leídas</TabsTrigger>
-        </TabsList>
-      </Tabs>
+      <div role="group" aria-label="Mostrar" className="mb-3 inline-flex rounded-lg border bg-muted p-0.5">
+        {(
+          [
+            [false, 'Todas'],
+            [true, 'No leídas'],
+          ] as const
+        ).map(([value, label]) => (
+          <Button
+            key={label}
+            variant="ghost"
+            size="sm"
+            aria-pressed={unreadOnly === value}
+            className={
+              unreadOnly === value ? 'bg-background shadow-sm hover:bg-background' : 'text-muted-foreground'
+            }
+            onClick={() => {
+              setUnreadOnly(value);
+              setPage(1);
+            }}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
       <div className="rounded-xl border bg-card shadow-sm">
         {list.isLoading ? (
           <p className="px-4 py-10 text-center text-sm text-muted-foreground">Cargando…</p>
