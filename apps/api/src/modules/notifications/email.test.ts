@@ -287,6 +287,40 @@ describe('the outbox', () => {
     expect(queued.every((q) => q.kind === 'alert')).toBe(true);
   });
 
+  it('a user who chose e-mail for a type gets it by e-mail too', async () => {
+    const pref = await w.c.agent({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      payload: { preferences: [{ type: 'message', in_app: true, email: true }] },
+    });
+    expect(pref.statusCode, pref.body).toBe(200);
+    expect(pref.json().email_configured).toBe(true);
+    const before = smtp.received.length;
+    const sent = await w.c.admin({
+      method: 'POST',
+      url: '/api/notifications',
+      payload: {
+        title: 'Capacitación en atención',
+        body: 'Mañana a las 7:00 a. m.',
+        roles: ['agent', 'doctor'],
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // The app's own worker was stopped above: one drains here.
+    const worker = new OutboxWorker(
+      t.app.deps.db,
+      createMailer({ smtpUrl: smtp.url, smtpFrom: 'a@ips.test' }),
+      () => {},
+      { pollMs: 0 },
+    );
+    while ((await worker.drainOnce()) > 0);
+    await worker.stop();
+    const mail = smtp.received.slice(before).filter((m) => m.subject.includes('Capacitación'));
+    expect(mail.map((m) => m.to)).toEqual([['agent@test.ips.co']]);
+    expect(mail[0]!.subject).toBe('IPS Salud Integral: Capacitación en atención');
+    expect(mail[0]!.text).toContain('Mañana a las 7:00 a. m.');
+  });
+
   it('the admin sees the outbox and sends the test e-mail; others may not', async () => {
     expect((await w.c.supervisor({ method: 'GET', url: '/api/notifications/email-outbox' })).statusCode).toBe(
       403,
