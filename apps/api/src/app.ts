@@ -68,6 +68,7 @@ import accessLogRoutes from './modules/access-log/routes';
 import auditRoutes from './modules/audit/routes';
 import billingRoutes from './modules/billing/routes';
 import { registerBillingHooks } from './modules/billing/appointment-hooks';
+import financialMetricsRoutes from './modules/metrics/financial-routes';
 import doctorPriceRoutes from './modules/doctors/price-routes';
 import notificationRoutes from './modules/notifications/routes';
 import { registerNotificationHooks } from './modules/notifications/hooks';
@@ -238,6 +239,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           billingRoutes,
           doctorPriceRoutes,
           notificationRoutes,
+          financialMetricsRoutes,
         ]) {
           await api.register(routes);
         }

@@ -162,6 +162,17 @@ describe('rate limits on the API (production limits)', () => {
         'GET /api/patients-v2/summary report',
         'GET /api/patients/search/quicksearch search',
         'POST /api/auth/login login',
+        'GET /api/appointment-billing directory',
+        'GET /api/appointment-billing/summary report',
+        'GET /api/appointment-billing/metrics report',
+        'GET /api/appointment-billing/export.csv export',
+        'GET /api/audit directory',
+        'GET /api/audit/summary report',
+        'GET /api/audit/export.csv export',
+        'GET /api/calls directory',
+        'GET /api/calls/history directory',
+        'GET /api/calls/history/export.csv export',
+        'GET /api/metrics/financial report',
       ].sort(),
     );
   });

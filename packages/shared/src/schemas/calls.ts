@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ok } from './common';
-import { NO_NUL_MESSAGE, clearableRefId, clearableText, noNul, searchText, status } from './resources-common';
+import {
+  NO_NUL_MESSAGE,
+  clearableRefId,
+  clearableText,
+  noNul,
+  refId,
+  searchText,
+  status,
+} from './resources-common';
 
 /*
  * The call center (spec part 2 §2 "Call monitor", "Call dashboard", "Call history"; §3 Call; §4 call states;
@@ -338,15 +346,17 @@ const historyFilters = {
   search: searchText,
 };
 
+const offset = z.coerce
+  .number({ error: 'El desplazamiento debe ser un número' })
+  .int('El desplazamiento debe ser un número entero')
+  .min(0, 'El desplazamiento debe ser 0 o mayor')
+  .max(10_000_000, 'Desplazamiento fuera de rango')
+  .default(0);
+
 export const callHistoryQuery = z.object({
   ...historyFilters,
   limit: pageSize,
-  offset: z.coerce
-    .number({ error: 'El desplazamiento debe ser un número' })
-    .int('El desplazamiento debe ser un número entero')
-    .min(0, 'El desplazamiento debe ser 0 o mayor')
-    .max(10_000_000, 'Desplazamiento fuera de rango')
-    .default(0),
+  offset,
 });
 export type CallHistoryQuery = z.infer<typeof callHistoryQuery>;
 export const callHistoryExportQuery = z.object({ ...historyFilters, token: z.string().optional() });
@@ -363,6 +373,27 @@ export const callHistoryResponse = z.object({
   offset: z.number(),
 });
 export type CallHistory = z.infer<typeof callHistoryResponse>;
+
+/** GET /calls?patient_id=: one patient's calls, newest first (the patient detail's 'Llamadas'). */
+export const patientCallsQuery = z.object({
+  patient_id: refId('Paciente inválido'),
+  limit: z.coerce
+    .number({ error: 'El límite debe ser un número' })
+    .int('El límite debe ser un número entero')
+    .min(1, 'El límite debe ser 1 o mayor')
+    .max(100, 'El límite debe ser 100 o menor')
+    .default(10),
+  offset,
+});
+export type PatientCallsQuery = z.infer<typeof patientCallsQuery>;
+export const patientCallsResponse = z.object({
+  success: z.literal(true),
+  items: z.array(callDto),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type PatientCalls = z.infer<typeof patientCallsResponse>;
 
 /** CSV columns (spec part 2 §7). */
 export const CALL_CSV_COLUMNS = [

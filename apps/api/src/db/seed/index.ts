@@ -8,6 +8,8 @@ import { seedHolidays } from './holidays';
 import { seedCupsCatalogue, seedResourcesDemo } from './resources-demo';
 import { seedDemoPatients } from './patients-demo';
 import { seedQueueDemo } from './queue-demo';
+import { seedBillingDemo } from './billing-demo';
+import { seedCallsDemo } from './calls-demo';
 import { disableDemoAccounts, resolveDemoMode } from './demo-mode';
 import { findUserIdByEmail, seedDemoUsers, upsertAdmin } from './users';
 
@@ -22,7 +24,8 @@ export interface SeedReport {
 /**
  * Runs on every start and is idempotent: catalogues and default settings always; the administrator from
  * ADMIN_EMAIL/ADMIN_PASSWORD when no account has that e-mail yet (a restart never resets its password); demo users,
- * demo zones, demo master data, demo patients, demo agendas and a demo waiting queue only in demo mode; the small CUPS catalogue and
+ * demo zones, demo master data, demo patients, demo agendas, a demo waiting queue, the billing of the demo
+ * appointments already attended and two weeks of demo calls only in demo mode; the small CUPS catalogue and
  * the Colombian holidays always. Whether this start is a demo is settled first (resolveDemoMode, decision 021); when
  * it is not, the demo accounts are switched off.
  */
@@ -53,6 +56,8 @@ export async function seed(db: Db, config: AppConfig, inputs: SeedInputs): Promi
     await seedDemoPatients(db, config.orgTimezone);
     await seedAgendasDemo(db, config.orgTimezone);
     await seedQueueDemo(db);
+    await seedBillingDemo(db);
+    await seedCallsDemo(db, config.orgTimezone);
   }
   return report;
 }

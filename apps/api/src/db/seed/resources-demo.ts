@@ -162,6 +162,8 @@ const SERVICES: [name: string, category: string, price: number][] = [
   ['Consulta de odontología general', 'consulta', 40000],
   ['Consulta de psicología', 'consulta', 70000],
   ['Consulta de nutrición', 'consulta', 60000],
+  ['Consulta de optometría', 'consulta', 35000],
+  ['Sesión de fisioterapia', 'procedimiento', 55000],
   ['Hemograma IV', 'laboratorio', 18000],
   ['Glucosa en suero', 'laboratorio', 8000],
   ['Perfil lipídico', 'laboratorio', 38000],

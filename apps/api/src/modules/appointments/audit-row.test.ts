@@ -54,7 +54,8 @@ async function expectAuditAsNode(res: LightMyRequestResponse): Promise<AuditRow>
         eq(auditLog.recordId, String(id)),
         eq(auditLog.action, 'create'),
       ),
-    );
+    )
+    .orderBy(auditLog.id);
   expect(rows).toHaveLength(1);
   const written = rows[0]!;
   expect(written).toMatchObject({

@@ -9,7 +9,7 @@ import {
   auditSummaryQuery,
   auditSummaryResponse,
 } from '@ips/shared/schemas/audit';
-import { attachment } from '../../lib/csv-stream';
+import { csvHeaders } from '../../lib/csv-stream';
 import { auditSummary, exportAudit, getAudit, listAudit } from './service';
 
 const tags = ['audit'];
@@ -22,7 +22,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
-      config: { policy: AUDIT_ROLES },
+      config: { policy: AUDIT_ROLES, rateLimit: 'directory' },
       schema: {
         tags,
         summary:
@@ -37,7 +37,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit/summary',
     {
-      config: { policy: AUDIT_ROLES },
+      config: { policy: AUDIT_ROLES, rateLimit: 'report' },
       schema: {
         tags,
         summary:
@@ -52,7 +52,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit/export.csv',
     {
-      config: { policy: AUDIT_ROLES, queryToken: true },
+      config: { policy: AUDIT_ROLES, queryToken: true, rateLimit: 'export' },
       schema: {
         tags,
         summary:
@@ -62,11 +62,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { stream, filename } = exportAudit(app.deps, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(filename))
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return reply.headers(csvHeaders(filename)).send(stream);
     },
   );
 

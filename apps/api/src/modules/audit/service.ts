@@ -12,7 +12,7 @@ import {
   type AuditSummaryDto,
 } from '@ips/shared/schemas/audit';
 import type { AppDeps } from '../../lib/context';
-import { csvStream } from '../../lib/csv-stream';
+import { csvStream, esDateTime } from '../../lib/csv-stream';
 import * as repo from './repo';
 import { summaryCounts } from './summary-repo';
 
@@ -105,20 +105,13 @@ export const EXPORT_HEADER = [
   'Solicitud',
 ] as const;
 
-/** 'dd/MM/yyyy HH:mm:ss' in the zone (es-CO). */
-function esCoDateTime(at: Date, tz: string): string {
-  const [d, t] = localDateTime(at, tz).split(' ');
-  const [y, m, day] = d!.split('-');
-  return `${day}/${m}/${y} ${t}`;
-}
-
 /** GET /audit/export.csv: every match of the filters, newest first, streamed (decision 029). */
 export function exportAudit(deps: AppDeps, q: Filters) {
   const tz = deps.config.orgTimezone;
   const rows = repo.exportRows(deps.db, filterOf(q, tz));
   const stream = csvStream(EXPORT_HEADER, rows, (r) => [
     r.id,
-    esCoDateTime(r.created_at, tz),
+    esDateTime(r.created_at, tz, true),
     r.user_name ?? (r.user_id === null ? 'Sistema' : `Usuario #${r.user_id}`),
     r.user_email,
     auditTableLabel(r.table_name),

@@ -43,7 +43,8 @@ describe('agenda CRUD', () => {
     const [audit] = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'availabilities'), eq(auditLog.recordId, String(agenda.id))));
+      .where(and(eq(auditLog.tableName, 'availabilities'), eq(auditLog.recordId, String(agenda.id))))
+      .orderBy(auditLog.id);
     expect(audit).toMatchObject({ action: 'create', userId: t.users.admin.id });
     const events = await t.app.deps.db.select().from(eventLog).where(eq(eventLog.channel, 'agendas'));
     expect(events.at(-1)).toMatchObject({ type: 'agenda.created', payload: { id: agenda.id } });

@@ -72,7 +72,8 @@ describe('billing record on Completada', () => {
     const audit = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'appointment_billing'), eq(auditLog.recordId, String(ra!.id))));
+      .where(and(eq(auditLog.tableName, 'appointment_billing'), eq(auditLog.recordId, String(ra!.id))))
+      .orderBy(auditLog.id);
     expect(audit.map((x) => x.action)).toEqual(['create']);
   });
 
@@ -139,7 +140,8 @@ describe('PATCH /appointment-billing/{id}/status', () => {
     const log = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'appointment_billing'), eq(auditLog.recordId, String(id))));
+      .where(and(eq(auditLog.tableName, 'appointment_billing'), eq(auditLog.recordId, String(id))))
+      .orderBy(auditLog.id);
     expect(log.map((x) => x.action)).toEqual(['create', 'status', 'status', 'status', 'status', 'status']);
     expect(log[1]).toMatchObject({ oldValues: { status: 'pending' }, newValues: { status: 'billed' } });
     const events = await t.app.deps.db.execute(

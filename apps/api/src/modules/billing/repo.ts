@@ -264,6 +264,19 @@ export async function metrics(db: Executor, w: Where, top: number) {
   };
 }
 
+/** Count and income (final price) per status over the range (every status; the filter's status ignored). */
+export async function byStatus(db: Executor, w: Where) {
+  const res = await db.execute(sql`
+    select b.status, count(*)::int as n, coalesce(sum(b.final_price), 0) as total
+      from appointment_billing b where ${whereOf({ ...w, status: undefined, billableOnly: false })}
+     group by b.status`);
+  return (res.rows as Raw[]).map((r) => ({
+    status: String(r.status) as BillingStatus,
+    count: Number(r.n),
+    total: num(r.total),
+  }));
+}
+
 /**
  * One page of the export in (created_at, id) order after the given position: keyset, so every page is cheap.
  * The position carries created_at as the database's text (microseconds), which a JS Date would round.

@@ -18,6 +18,7 @@ import {
 } from '@ips/shared/schemas/billing';
 import { actorOf } from '../../lib/context';
 import { localDate } from '@ips/shared/format';
+import { csvHeaders } from '../../lib/csv-stream';
 import { openEventStream } from '../../lib/sse';
 import {
   BILLING_CHANNEL,
@@ -38,11 +39,6 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['billing'];
   const read = BILLING_READ_ROLES;
   const manage = BILLING_MANAGE_ROLES;
-  const csvHeaders = (name: string) => ({
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${name}"`,
-    'cache-control': 'no-store',
-  });
 
   app.get(
     '/appointment-billing',
@@ -62,7 +58,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment-billing/summary',
     {
-      config: { policy: read, rateLimit: 'directory' },
+      config: { policy: read, rateLimit: 'report' },
       schema: {
         tags,
         summary:
@@ -81,7 +77,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment-billing/metrics',
     {
-      config: { policy: read, rateLimit: 'directory' },
+      config: { policy: read, rateLimit: 'report' },
       schema: {
         tags,
         summary: 'Ticket promedio, número de registros y servicios más frecuentes del rango',
@@ -98,7 +94,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment-billing/export.csv',
     {
-      config: { policy: read, queryToken: true, rateLimit: 'directory' },
+      config: { policy: read, queryToken: true, rateLimit: 'export' },
       schema: {
         tags,
         summary:

@@ -1,10 +1,11 @@
 import { AppError } from '@ips/shared/errors';
-import { formatDateTime, localDate, startOfLocalDay } from '@ips/shared/format';
+import { localDate, startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import {
   BILLING_EVENTS,
   BILLING_LIMITS,
   BILLING_MESSAGES as M,
+  BILLING_STATUSES,
   BILLING_STATUS_LABELS,
   type BillingAuditEvent,
   type BillingEventPayload,
@@ -20,7 +21,7 @@ import {
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import { csvStream, esNumber } from './csv';
+import { csvStream, eachRow, esDateTime, esNumber } from '../../lib/csv-stream';
 import * as repo from './repo';
 
 export const BILLING_CHANNEL = 'billing';
@@ -167,6 +168,15 @@ export async function metrics(deps: AppDeps, q: BillingFilters): Promise<Billing
   };
 }
 
+/** Count and income per status over the filters' range, every status present (0 where none). */
+export async function revenueByStatus(deps: AppDeps, q: BillingFilters) {
+  const rows = await repo.byStatus(deps.db, resolveWhere(deps.config.orgTimezone, q));
+  return BILLING_STATUSES.map((status) => {
+    const r = rows.find((x) => x.status === status);
+    return { status, label: BILLING_STATUS_LABELS[status], count: r?.count ?? 0, total: r?.total ?? 0 };
+  });
+}
+
 export async function getAudit(deps: AppDeps, id: number): Promise<BillingAuditEvent[]> {
   if (!(await repo.findById(deps.db, id))) throw new AppError('NOT_FOUND', M.notFound);
   return (await repo.listAudit(deps.db, id)).map((a) => ({
@@ -197,10 +207,10 @@ export function exportCsv(deps: AppDeps, q: ExportBillingQuery) {
   }
   return csvStream(
     ['ID', 'Fecha', 'Cita', 'Servicio', 'Doctor', 'Base', 'Override', 'Final', 'Moneda', 'Estado'],
-    pages(),
+    eachRow(pages()),
     (r) => [
       r.id,
-      formatDateTime(r.createdAt, tz),
+      esDateTime(r.createdAt, tz),
       r.appointmentId,
       r.serviceName ?? M.noService,
       r.doctorName,
@@ -210,26 +220,28 @@ export function exportCsv(deps: AppDeps, q: ExportBillingQuery) {
       r.currency,
       BILLING_STATUS_LABELS[r.status],
     ],
+    { separator: ';' },
   );
 }
 
 export async function exportAuditCsv(deps: AppDeps, id: number) {
   const events = await getAudit(deps, id);
   const tz = deps.config.orgTimezone;
-  async function* pages() {
-    yield events;
+  async function* rows() {
+    yield* events;
   }
   const label = (s: string) => BILLING_STATUS_LABELS[s as BillingStatus] ?? s;
   return csvStream(
     ['ID', 'Fecha', 'Estado anterior', 'Estado nuevo', 'Usuario', 'Nombre del usuario'],
-    pages(),
+    rows(),
     (e) => [
       e.id,
-      formatDateTime(e.created_at, tz),
+      esDateTime(e.created_at, tz),
       label(e.old_status),
       label(e.new_status),
       e.changed_by_user_id,
       e.changed_by_name,
     ],
+    { separator: ';' },
   );
 }

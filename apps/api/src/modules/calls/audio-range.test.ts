@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePhone } from '@ips/shared/schemas/calls';
 import { parseRange } from './audio';
-import { csvCell } from './csv';
+import { csvCell } from '../../lib/csv-stream';
 
 describe('parseRange', () => {
   it('reads the forms players send, clips the end, refuses what cannot be served', () => {

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_LEVEL_SETTING } from '@ips/shared/schemas/calls';
 import { calls } from '../../db/schema/calls';
-import { settings } from '../../db/schema/system';
 import { callsFixture, handMade } from './test-factory';
 
 const ctx = callsFixture();
@@ -71,14 +69,16 @@ describe('the call-center measures', () => {
   });
 
   it('the threshold comes from the setting cc_service_level_threshold_seconds', async () => {
-    await ctx.t.app.deps.db.insert(settings).values({ key: SERVICE_LEVEL_SETTING, value: 30 });
+    const put = (value: number) =>
+      ctx.c.admin({ method: 'PUT', url: '/api/settings', payload: { [SERVICE_LEVEL_SETTING]: value } });
+    expect((await put(30)).statusCode).toBe(200);
     const res = await ctx.c.agent({ method: 'GET', url: '/api/calls/stats?hours=1' });
     expect(res.json().data.measures).toMatchObject({
       threshold_seconds: 30,
       answered_within_threshold: 4,
       service_level: 0.8,
     });
-    await ctx.t.app.deps.db.delete(settings).where(eq(settings.key, SERVICE_LEVEL_SETTING));
+    expect((await put(20)).statusCode).toBe(200);
   });
 
   it('the dashboard carries the live lists (longest wait first) and the measures', async () => {

@@ -178,7 +178,8 @@ describe('call transitions', () => {
           eq(auditLog.recordId, String(call.id)),
           eq(auditLog.action, 'attend'),
         ),
-      );
+      )
+      .orderBy(auditLog.id);
     expect(audits).toHaveLength(1);
   });
 });

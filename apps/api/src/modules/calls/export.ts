@@ -5,9 +5,9 @@ import {
   CALL_TYPE_LABELS,
 } from '@ips/shared/schemas/calls';
 import type { CallHistoryFilters, CallPriority, CallStatus, CallType } from '@ips/shared/schemas/calls';
-import { formatDateTime, localDate } from '@ips/shared/format';
+import { localDate } from '@ips/shared/format';
 import type { AppDeps } from '../../lib/context';
-import { csvStream } from './csv';
+import { csvStream, eachRow, esDateTime } from '../../lib/csv-stream';
 import * as repo from './repo';
 
 /** '1:02:03' or '2:05' (minutes:seconds). */
@@ -26,16 +26,20 @@ export function formatDuration(seconds: number): string {
 export function exportHistoryCsv(deps: AppDeps, f: CallHistoryFilters) {
   const tz = deps.config.orgTimezone;
   const now = new Date();
-  const stream = csvStream([...CALL_CSV_COLUMNS], repo.historyBatches(deps.db, f), (c: repo.CallRow) => [
-    c.id,
-    c.patientName,
-    c.patientPhone ?? '',
-    c.agentName ?? '',
-    CALL_TYPE_LABELS[c.callType as CallType] ?? c.callType,
-    CALL_STATUS_LABELS[c.status as CallStatus] ?? c.status,
-    CALL_PRIORITY_LABELS[c.priority as CallPriority] ?? c.priority,
-    formatDuration(((c.endedAt ?? now).getTime() - c.startedAt.getTime()) / 1000),
-    formatDateTime(c.startedAt, tz),
-  ]);
+  const stream = csvStream(
+    [...CALL_CSV_COLUMNS],
+    eachRow(repo.historyBatches(deps.db, f)),
+    (c: repo.CallRow) => [
+      c.id,
+      c.patientName,
+      c.patientPhone ?? '',
+      c.agentName ?? '',
+      CALL_TYPE_LABELS[c.callType as CallType] ?? c.callType,
+      CALL_STATUS_LABELS[c.status as CallStatus] ?? c.status,
+      CALL_PRIORITY_LABELS[c.priority as CallPriority] ?? c.priority,
+      formatDuration(((c.endedAt ?? now).getTime() - c.startedAt.getTime()) / 1000),
+      esDateTime(c.startedAt, tz),
+    ],
+  );
   return { filename: `historial-llamadas-${localDate(now, tz)}.csv`, stream };
 }

@@ -200,6 +200,23 @@ export async function historyPage(
   return rows.map((r) => toDto(r, now));
 }
 
+/** One patient's calls, newest first, with their count (index `calls_patient_idx`). */
+export async function patientPage(db: Executor, patientId: number, limit: number, offset: number) {
+  const [[counted], rows] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(calls)
+      .where(eq(calls.patientId, patientId)),
+    select(db)
+      .where(eq(calls.patientId, patientId))
+      .orderBy(desc(calls.startedAt), desc(calls.id))
+      .limit(limit)
+      .offset(offset),
+  ]);
+  const now = new Date();
+  return { total: counted?.n ?? 0, items: rows.map((r) => toDto(r, now)) };
+}
+
 /** Every call matching the filters, newest first, in batches (keyset), for the CSV export. */
 export async function* historyBatches(db: Executor, f: CallHistoryFilters, batch = 1000) {
   const where = filterCondition(f);

@@ -18,8 +18,12 @@ import {
   callStatusResponse,
   createCallBody,
   endCallBody,
+  patientCallsQuery,
+  patientCallsResponse,
 } from '@ips/shared/schemas/calls';
 import { actorOf } from '../../lib/context';
+import { csvHeaders } from '../../lib/csv-stream';
+import { readOnePatient } from '../../lib/patient-access';
 import { openEventStream } from '../../lib/sse';
 import { registerConstraintMessage } from '../../plugins/errors';
 import { parseRange } from './audio';
@@ -37,6 +41,7 @@ import {
   listActive,
   listWaiting,
   monitorStatus,
+  patientCalls,
   stats,
   transferCall,
 } from './service';
@@ -217,9 +222,30 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/calls',
+    {
+      config: { policy: read, rateLimit: 'directory' },
+      schema: {
+        tags,
+        summary:
+          'Llamadas de un paciente (patient_id obligatorio, limit ≤ 100, offset), las más recientes primero; queda en el registro de accesos',
+        querystring: patientCallsQuery,
+        response: { 200: patientCallsResponse },
+      },
+    },
+    async (request) => {
+      // One patient's calls are a read of that patient's record (decision 020): scope check, read, access log.
+      const page = await readOnePatient(app.deps, request, request.query.patient_id, () =>
+        patientCalls(app.deps, request.query),
+      );
+      return { success: true as const, ...page };
+    },
+  );
+
+  app.get(
     '/calls/history/export.csv',
     {
-      config: { policy: read, queryToken: true, rateLimit: 'directory' },
+      config: { policy: read, queryToken: true, rateLimit: 'export' },
       schema: {
         tags,
         summary:
@@ -229,11 +255,7 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { filename, stream } = exportHistoryCsv(app.deps, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return reply.headers(csvHeaders(filename)).send(stream);
     },
   );
 

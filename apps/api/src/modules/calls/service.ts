@@ -9,6 +9,7 @@ import {
   type CallEventPayload,
   type CallEventType,
   type CallHistoryQuery,
+  type PatientCallsQuery,
   type CallPriority,
   type CallStatus,
   type CreateCallBody,
@@ -265,4 +266,12 @@ export async function history(deps: AppDeps, q: CallHistoryQuery) {
   const count = await repo.countHistory(deps.db, q);
   const items = await repo.historyPage(deps.db, q, q.limit, q.offset, count);
   return { items, total: count.total, total_exact: count.exact, limit: q.limit, offset: q.offset };
+}
+
+/** GET /calls?patient_id=: the patient's calls, a page at a time. */
+export async function patientCalls(deps: AppDeps, q: PatientCallsQuery) {
+  if (!(await findPatientById(deps.db, q.patient_id)))
+    throw new AppError('NOT_FOUND', 'Paciente no encontrado');
+  const page = await repo.patientPage(deps.db, q.patient_id, q.limit, q.offset);
+  return { ...page, limit: q.limit, offset: q.offset };
 }

@@ -113,7 +113,11 @@ describe('POST /api/cups/import', () => {
     const [consult] = await t.app.deps.db.select().from(cups).where(eq(cups.code, '890201'));
     // Price updated; the blank category kept the seeded one.
     expect(consult).toMatchObject({ price: 45000, category: 'Consulta' });
-    const audits = await t.app.deps.db.select().from(auditLog).where(eq(auditLog.tableName, 'cups'));
+    const audits = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.tableName, 'cups'))
+      .orderBy(auditLog.id);
     expect(audits.filter((a) => (a.newValues as { source?: string }).source === 'import')).toHaveLength(3);
     // The same file again changes nothing.
     expect((await importCsv(GOOD)).json().data.summary).toMatchObject({ create: 0, update: 0, unchanged: 4 });

@@ -111,7 +111,8 @@ describe('CUPS catalogue', () => {
     const audits = await t.app.deps.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'cups'), eq(auditLog.recordId, String(c.id))));
+      .where(and(eq(auditLog.tableName, 'cups'), eq(auditLog.recordId, String(c.id))))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });
 

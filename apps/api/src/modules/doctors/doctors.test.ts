@@ -61,7 +61,8 @@ describe('doctors CRUD', () => {
     const [audit] = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'doctors'), eq(auditLog.recordId, String(d.id))));
+      .where(and(eq(auditLog.tableName, 'doctors'), eq(auditLog.recordId, String(d.id))))
+      .orderBy(auditLog.id);
     expect(audit!.newValues).toMatchObject({ specialty_ids: [s1, s2], location_ids: [l1] });
   });
 

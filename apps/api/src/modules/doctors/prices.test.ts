@@ -74,7 +74,8 @@ describe('GET/PUT /doctors/{id}/prices (Tarifas)', () => {
     const audit = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'doctor_service_prices'), eq(auditLog.recordId, String(w.drA))));
+      .where(and(eq(auditLog.tableName, 'doctor_service_prices'), eq(auditLog.recordId, String(w.drA))))
+      .orderBy(auditLog.id);
     expect(audit.map((x) => x.newValues)).toEqual([
       { prices: { [a]: 65000, [b]: 90000 } },
       { prices: { [a]: 70000 } },

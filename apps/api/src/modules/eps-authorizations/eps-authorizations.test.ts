@@ -82,7 +82,8 @@ describe('EPS authorizations', () => {
     const audits = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'eps_authorizations'), eq(auditLog.action, 'create')));
+      .where(and(eq(auditLog.tableName, 'eps_authorizations'), eq(auditLog.action, 'create')))
+      .orderBy(auditLog.id);
     expect(audits).toHaveLength(2);
   });
 
@@ -249,7 +250,8 @@ describe('EPS authorizations', () => {
           eq(auditLog.recordId, String(tmp)),
           eq(auditLog.action, 'delete'),
         ),
-      );
+      )
+      .orderBy(auditLog.id);
     expect((audit!.oldValues as { eps_authorization_ids: number[] }).eps_authorization_ids).toEqual([a.id]);
   });
 });

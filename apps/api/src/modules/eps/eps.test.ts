@@ -54,7 +54,8 @@ describe('EPS CRUD', () => {
     const audits = await t.app.deps.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'eps'), eq(auditLog.recordId, String(e.id))));
+      .where(and(eq(auditLog.tableName, 'eps'), eq(auditLog.recordId, String(e.id))))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });
 

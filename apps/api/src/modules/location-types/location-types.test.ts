@@ -39,7 +39,8 @@ describe('location types', () => {
     const audits = await t.app.deps.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'location_types'), eq(auditLog.recordId, String(lt.id))));
+      .where(and(eq(auditLog.tableName, 'location_types'), eq(auditLog.recordId, String(lt.id))))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
   });
 

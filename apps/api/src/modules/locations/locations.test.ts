@@ -168,7 +168,8 @@ describe('locations CRUD', () => {
           eq(auditLog.recordId, String(loc.id)),
           eq(auditLog.action, 'delete'),
         ),
-      );
+      )
+      .orderBy(auditLog.id);
     expect(audit!.oldValues).toMatchObject({
       name: 'Sede Temporal',
       specialty_ids: [s1],

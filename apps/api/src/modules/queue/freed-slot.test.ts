@@ -102,7 +102,8 @@ describe('a cancellation offers the freed slot to the next waiting patient', () 
     const [audit] = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'queue_slot_offers'), eq(auditLog.recordId, String(offers[0]!.id))));
+      .where(and(eq(auditLog.tableName, 'queue_slot_offers'), eq(auditLog.recordId, String(offers[0]!.id))))
+      .orderBy(auditLog.id);
     expect(audit).toMatchObject({ tableName: 'queue_slot_offers', action: 'slot-offered' });
 
     // Assigning the patient into that agenda accepts the offer.

@@ -152,7 +152,8 @@ describe('queue order and the waiting list', () => {
     const audit = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'queue_entries'), eq(auditLog.recordId, String(e.id))));
+      .where(and(eq(auditLog.tableName, 'queue_entries'), eq(auditLog.recordId, String(e.id))))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['enqueue', 'update', 'update', 'remove']);
   });
 });

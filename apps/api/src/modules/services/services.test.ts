@@ -63,7 +63,8 @@ describe('services', () => {
     const audits = await t.app.deps.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'services'), eq(auditLog.recordId, String(s.id))));
+      .where(and(eq(auditLog.tableName, 'services'), eq(auditLog.recordId, String(s.id))))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
   });
 

@@ -207,7 +207,8 @@ describe('PUT /api/settings: all or nothing, audited, admin only', () => {
     const rows = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'settings'), eq(auditLog.userId, t.users.admin.id)));
+      .where(and(eq(auditLog.tableName, 'settings'), eq(auditLog.userId, t.users.admin.id)))
+      .orderBy(auditLog.id);
     const byKey = Object.fromEntries(rows.map((r) => [r.recordId, r]));
     expect(byKey.org_name).toMatchObject({
       action: 'update',
@@ -222,8 +223,13 @@ describe('PUT /api/settings: all or nothing, audited, admin only', () => {
 
   it('one bad key changes nothing and writes no audit row', async () => {
     const before = await current();
-    const audits = (await t.app.deps.db.select().from(auditLog).where(eq(auditLog.tableName, 'settings')))
-      .length;
+    const audits = (
+      await t.app.deps.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.tableName, 'settings'))
+        .orderBy(auditLog.id)
+    ).length;
     const res = await put({ org_name: 'No debe quedar', org_address: 'Calle 1', cc_max_wait_minutes: 999 });
     expect(res.statusCode).toBe(400);
     // A cross-field rule refuses the whole request too.
@@ -231,7 +237,13 @@ describe('PUT /api/settings: all or nothing, audited, admin only', () => {
     expect(cross.statusCode).toBe(400);
     expect(await current()).toEqual(before);
     expect(
-      (await t.app.deps.db.select().from(auditLog).where(eq(auditLog.tableName, 'settings'))).length,
+      (
+        await t.app.deps.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.tableName, 'settings'))
+          .orderBy(auditLog.id)
+      ).length,
     ).toBe(audits);
   });
 

@@ -60,7 +60,8 @@ describe('specialties CRUD', () => {
     const audits = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'specialties'), eq(auditLog.recordId, String(s.id))));
+      .where(and(eq(auditLog.tableName, 'specialties'), eq(auditLog.recordId, String(s.id))))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'update']);
     expect(audits[1]!.userId).toBe(t.users.supervisor.id);
   });

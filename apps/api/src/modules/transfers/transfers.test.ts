@@ -52,7 +52,8 @@ describe('transfers between agents', () => {
     const audit = await t.app.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'transfers'), eq(auditLog.recordId, String(tr.id))));
+      .where(and(eq(auditLog.tableName, 'transfers'), eq(auditLog.recordId, String(tr.id))))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'accept', 'complete']);
   });
 

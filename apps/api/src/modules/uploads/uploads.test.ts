@@ -83,7 +83,11 @@ describe('POST /api/uploads', () => {
     expect(twice.statusCode).toBe(200);
     expect(twice.json().data.url).toBe(data.url);
     expect(await count()).toBe(before);
-    const audit = await t.app.deps.db.select().from(auditLog).where(eq(auditLog.tableName, 'uploads'));
+    const audit = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.tableName, 'uploads'))
+      .orderBy(auditLog.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ recordId: data.sha256, action: 'create', userId: t.users.admin.id });
   });
@@ -166,14 +170,25 @@ describe('POST /api/uploads', () => {
   ];
   it.each(refusals)('refuses %s, and writes nothing', async (_name, send, status, message) => {
     const rows = await count();
-    const audits = (await t.app.deps.db.select().from(auditLog).where(eq(auditLog.tableName, 'uploads')))
-      .length;
+    const audits = (
+      await t.app.deps.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.tableName, 'uploads'))
+        .orderBy(auditLog.id)
+    ).length;
     const res = await send();
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ success: false, message });
     expect(await count()).toBe(rows);
     expect(
-      (await t.app.deps.db.select().from(auditLog).where(eq(auditLog.tableName, 'uploads'))).length,
+      (
+        await t.app.deps.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.tableName, 'uploads'))
+          .orderBy(auditLog.id)
+      ).length,
     ).toBe(audits);
   });
 

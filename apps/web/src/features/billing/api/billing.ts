@@ -133,12 +133,3 @@ export const exportUrl = (f: BillingFilters) =>
   apiUrl('/appointment-billing/export.csv', { ...filterParams(f), token: getToken() });
 export const auditCsvUrl = (id: number) =>
   apiUrl(`/appointment-billing/${id}/audit.csv`, { token: getToken() });
-
-/** Doctor and service suggestions of the autocompletes (from 2 characters). */
-export async function searchOptions(kind: 'doctors' | 'services', q: string, signal?: AbortSignal) {
-  const res = await api.get<{ data: { id: number; name: string }[] }>(`/${kind}/search/q`, {
-    query: { q, limit: 10 },
-    signal,
-  });
-  return res.data.map((x) => ({ id: x.id, name: x.name }));
-}

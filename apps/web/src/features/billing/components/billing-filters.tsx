@@ -5,7 +5,7 @@ import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { BillingFilters } from '@/features/billing/api/billing';
-import { EntityAutocomplete, type Picked } from '@/features/billing/components/entity-autocomplete';
+import { EntityAutocomplete, type Picked } from '@/components/entity-autocomplete';
 
 const ALL = 'all';
 export const GROUP_LABELS: Record<BillingGroup, string> = {

@@ -1,14 +1,6 @@
 import { CALL_CONSTANTS } from '@ips/shared/schemas/calls';
 
-/** '2:05' or '1:02:03'. */
-export function formatSeconds(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return '—';
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+export { formatSeconds } from '../../../lib/format-seconds';
 
 const pct = new Intl.NumberFormat('es-CO', { style: 'percent', maximumFractionDigits: 1 });
 export const formatRate = (v: number | null | undefined) =>

@@ -9,4 +9,6 @@ export const patientKeys = {
   stats: () => [...patientKeys.all, 'stats'] as const,
   detail: (id: number) => [...patientKeys.all, 'detail', id] as const,
   appointments: (id: number) => [...patientKeys.all, 'appointments', id] as const,
+  calls: (id: number, page: number) => [...patientKeys.all, 'calls', id, page] as const,
+  callLogs: (id: number, page: number) => [...patientKeys.all, 'call-logs', id, page] as const,
 };

@@ -5,6 +5,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Patient } from '@/features/patients/api/get-patients';
 import { PatientAppointmentsTab } from '@/features/patients/components/patient-appointments-tab';
+import { PatientCallsTab } from '@/features/patients/components/patient-calls-tab';
 import { PatientAvatar } from '@/features/patients/components/patient-avatar';
 import {
   BasicTab,
@@ -15,6 +16,8 @@ import {
 } from '@/features/patients/components/patient-detail-tabs';
 import { documentLabel, patientAge, statusVariant } from '@/features/patients/utils/patient-display';
 import { RecordHistoryLink } from '@/components/record-history-link';
+import { canRole, CALL_READ_ROLES } from '@ips/shared/catalogs/roles';
+import { useAuth } from '@/lib/use-auth';
 
 const TABS = [
   { value: 'basica', label: 'Básica' },
@@ -23,6 +26,7 @@ const TABS = [
   { value: 'seguro', label: 'Seguro' },
   { value: 'demografica', label: 'Demográfica' },
   { value: 'citas', label: 'Citas' },
+  { value: 'llamadas', label: 'Llamadas' },
 ] as const;
 
 interface PatientDetailDialogProps {
@@ -33,7 +37,10 @@ interface PatientDetailDialogProps {
   onEdit?: (p: Patient) => void;
 }
 
-/** Everything about one patient in six tabs; PDF and Editar when those actions are available. */
+/**
+ * Everything about one patient in tabs; PDF and Editar when those actions are available. 'Llamadas' only for
+ * the roles that read the call center (not doctors).
+ */
 export function PatientDetailDialog({
   patient: p,
   onOpenChange,
@@ -41,6 +48,8 @@ export function PatientDetailDialog({
   onExportPdf,
   onEdit,
 }: PatientDetailDialogProps) {
+  const showCalls = canRole(CALL_READ_ROLES, useAuth().user?.role);
+  const tabs = showCalls ? TABS : TABS.filter((t) => t.value !== 'llamadas');
   return (
     <Dialog open={p !== null} onOpenChange={onOpenChange}>
       <DialogContent className="flex max-h-[92svh] max-w-3xl flex-col gap-0 p-0" showClose={false}>
@@ -87,7 +96,7 @@ export function PatientDetailDialog({
                   className="grid h-auto w-full grid-cols-3 sm:flex sm:h-10"
                   aria-label="Secciones del paciente"
                 >
-                  {TABS.map((t) => (
+                  {tabs.map((t) => (
                     <TabsTrigger key={t.value} value={t.value} className="h-8 sm:h-full">
                       {t.label}
                     </TabsTrigger>
@@ -113,6 +122,11 @@ export function PatientDetailDialog({
                 <TabsContent value="citas">
                   <PatientAppointmentsTab patientId={p.id} timezone={timezone} />
                 </TabsContent>
+                {showCalls && (
+                  <TabsContent value="llamadas">
+                    <PatientCallsTab patientId={p.id} timezone={timezone} />
+                  </TabsContent>
+                )}
               </div>
             </Tabs>
           </>

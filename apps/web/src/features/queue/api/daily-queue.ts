@@ -45,13 +45,27 @@ export function useDailyQueue(params: DailyQueueParams) {
   return useQuery(dailyQueueQuery(params));
 }
 
-/** PUT /appointments/{id} {status}: confirm a Pendiente, or mark a Confirmada as attended (Completada). */
+/**
+ * PUT /appointments/{id} {status}: confirm a Pendiente, or mark a Confirmada as attended (Completada), with the
+ * service given when one was chosen (otherwise the appointment's own, else its specialty's default: decision 031).
+ */
 export function useSetAppointmentStatus() {
   const invalidate = useInvalidateScheduling();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: 'Confirmada' | 'Completada' }) =>
+    mutationFn: ({
+      id,
+      status,
+      service_id,
+    }: {
+      id: number;
+      status: 'Confirmada' | 'Completada';
+      service_id?: number;
+    }) =>
       api
-        .put<ApiEnvelope<DailyAppointment> & { message?: string }>(`/appointments/${id}`, { status })
+        .put<ApiEnvelope<DailyAppointment> & { message?: string }>(`/appointments/${id}`, {
+          status,
+          ...(service_id ? { service_id } : {}),
+        })
         .then((r) => r.data),
     onSuccess: () => invalidate(),
   });

@@ -3,11 +3,13 @@ import { CheckCheckIcon, CheckIcon, Loader2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-toast';
 import { useSetAppointmentStatus, type DailyAppointment } from '@/features/queue/api/daily-queue';
+import { OtherServiceButton } from '@/features/queue/components/daily/other-service-button';
 
 /**
  * The day's two forward steps: 'Confirmar' a Pendiente (takes its agenda slot) and 'Atendida' for a
- * Confirmada of today or before (Completada, final). Cancelling, restoring, reassigning and returning to the queue are the
- * appointment actions menu beside these buttons.
+ * Confirmada of today or before (Completada, final; the appointment's service or its specialty's default is
+ * billed, and the small arrow beside it picks another). Cancelling, restoring, reassigning and returning to the
+ * queue are the appointment actions menu beside these buttons.
  */
 export function DailyStatusButtons({
   appointment,
@@ -27,20 +29,31 @@ export function DailyStatusButtons({
         : null;
   if (!next) return null;
 
-  const run = () =>
-    mutation.mutateAsync({ id: appointment.id, status: next.status }).then(
-      (a) => toast.success(next.done, { description: `${a.patient_name} · ${a.scheduled_at.slice(11, 16)}` }),
-      (err: unknown) =>
+  /** Resolves true when the change is saved (false after its error toast). */
+  const run = (service?: { id: number; name: string }) =>
+    mutation.mutateAsync({ id: appointment.id, status: next.status, service_id: service?.id }).then(
+      (a) => {
+        toast.success(next.done, {
+          description: [a.patient_name, a.scheduled_at.slice(11, 16), service?.name]
+            .filter(Boolean)
+            .join(' · '),
+        });
+        return true;
+      },
+      (err: unknown) => {
         toast.error(
           next.status === 'Confirmada' ? 'No se pudo confirmar la cita' : 'No se pudo completar la cita',
           { description: errorMessage(err) },
-        ),
+        );
+        return false;
+      },
     );
 
-  return (
+  const main = (
     <Button
       size="sm"
       variant={next.status === 'Confirmada' ? 'default' : 'outline'}
+      className={next.status === 'Completada' ? 'rounded-r-none' : undefined}
       onClick={() => void run()}
       disabled={busy}
       aria-label={`${next.label}: ${appointment.patient_name}`}
@@ -48,5 +61,12 @@ export function DailyStatusButtons({
       {busy ? <Loader2Icon className="animate-spin" aria-hidden /> : <next.icon aria-hidden />}
       {next.label}
     </Button>
+  );
+  if (next.status !== 'Completada') return main;
+  return (
+    <div className="inline-flex" role="group" aria-label={`Marcar atendida: ${appointment.patient_name}`}>
+      {main}
+      <OtherServiceButton patientName={appointment.patient_name} busy={busy} onComplete={run} />
+    </div>
   );
 }

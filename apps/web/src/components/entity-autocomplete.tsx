@@ -5,19 +5,16 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDebounced } from '@/lib/use-debounced';
 import { cn } from '@/lib/utils';
-import { searchOptions } from '@/features/billing/api/billing';
+import { searchEntities, type Picked } from '@/lib/entity-search';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 250;
 
-export interface Picked {
-  id: number;
-  name: string;
-}
+export type { Picked };
 
 /**
- * Doctor or service filter (spec §2): suggestions from 2 characters, 250 ms after the last key; choosing one
- * filters by its id, the × clears it.
+ * A doctor or service picker (Facturación's filters, spec §2; the service at attendance): suggestions from 2
+ * characters, 250 ms after the last key; choosing one sets it, the × clears it.
  */
 export function EntityAutocomplete({
   kind,
@@ -25,8 +22,10 @@ export function EntityAutocomplete({
   placeholder,
   value,
   onChange,
+  autoFocus,
 }: {
   kind: 'doctors' | 'services';
+  autoFocus?: boolean;
   label: string;
   placeholder: string;
   value: Picked | null;
@@ -38,8 +37,8 @@ export function EntityAutocomplete({
   const [active, setActive] = useState(0);
   const q = useDebounced(text.trim(), DEBOUNCE_MS);
   const options = useQuery({
-    queryKey: ['billing', 'autocomplete', kind, q],
-    queryFn: ({ signal }) => searchOptions(kind, q, signal),
+    queryKey: ['autocomplete', kind, q],
+    queryFn: ({ signal }) => searchEntities(kind, q, signal),
     enabled: open && q.length >= MIN_CHARS && value === null,
     staleTime: 60_000,
   });
@@ -71,6 +70,7 @@ export function EntityAutocomplete({
       ) : (
         <Input
           id={id}
+          autoFocus={autoFocus}
           role="combobox"
           aria-expanded={showList}
           aria-controls={`${id}-list`}
