@@ -70,6 +70,9 @@ import billingRoutes from './modules/billing/routes';
 import { registerBillingHooks } from './modules/billing/appointment-hooks';
 import financialMetricsRoutes from './modules/metrics/financial-routes';
 import doctorPriceRoutes from './modules/doctors/price-routes';
+import notificationRoutes from './modules/notifications/routes';
+import { registerNotificationHooks } from './modules/notifications/hooks';
+import { startNotifications } from './modules/notifications/runtime';
 import './lib/context';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -152,10 +155,13 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     const hooks = new TxHooks();
     registerQueueHooks(hooks);
     registerBillingHooks(hooks);
+    registerNotificationHooks(hooks);
     app.decorate('deps', { config: liveConfig, database, db: database.db, events, jwtKey, hooks, settings });
     const stopEventRetention = startEventRetention(app.deps, app.log);
+    const stopNotifications = startNotifications(app.deps, app.log);
     app.addHook('onClose', async () => {
       settings.stop();
+      await stopNotifications();
       await stopEventRetention();
       await events.stop();
       await database.close();
@@ -232,6 +238,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           auditRoutes,
           billingRoutes,
           doctorPriceRoutes,
+          notificationRoutes,
           financialMetricsRoutes,
         ]) {
           await api.register(routes);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from '@ips/shared/format';
 import { newPassword } from '@ips/shared/schemas/password';
+import { smtpUrlFromEnv } from './lib/mailer';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -35,6 +36,13 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 366)
     .default(24 * 7),
+  SMTP_URL: z.string().optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_SECURE: bool.optional(),
+  SMTP_FROM: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -70,6 +78,9 @@ export interface AppConfig {
   rateLimitScale: number;
   /** How long live events are kept in event_log for Last-Event-ID replay (lib/event-retention.ts, decision 017). */
   eventRetentionHours: number;
+  /** Outgoing e-mail (lib/mailer.ts, decision 033): a connection URL and the sender; none, no e-mail is sent. */
+  smtpUrl?: string;
+  smtpFrom?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -101,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     eventRetentionHours: e.EVENT_RETENTION_HOURS,
+    smtpUrl: smtpUrlFromEnv(env),
+    smtpFrom: e.SMTP_FROM || undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import {
+  BellIcon,
   BotIcon,
   CalendarDaysIcon,
   CalendarRangeIcon,
@@ -194,6 +195,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: BotIcon,
     page: () => import('@/app/routes/ai-settings-page'),
     roles: ['admin'],
+  },
+  {
+    // Reached from the bell's 'Ver todas las notificaciones' (features/notifications).
+    group: null,
+    label: 'Notificaciones',
+    path: '/notifications',
+    icon: BellIcon,
+    page: () => import('@/features/notifications/components/notifications-page'),
   },
   {
     group: null,

@@ -9,6 +9,7 @@ import type { Actor, AppDeps } from '../../lib/context';
 import { cancelOpenAppointmentsOfAgenda } from '../appointments/service';
 import { readMany } from '../settings/repo';
 import { auditView, toAvailabilityDto } from './dto';
+import { AGENDA_AUTO_CANCELLED } from './hooks';
 import * as repo from './repo';
 import { AGENDAS_CHANNEL, todayIn } from './rules';
 
@@ -104,6 +105,12 @@ async function cancelExpiredInTx(tx: Tx, deps: AppDeps, actor: Actor, opts: Auto
     await deps.events.publish(tx, AGENDAS_CHANNEL, 'agenda.cancelled', { id: before.id });
   }
   const done = new Set(locked.map((a) => a.id));
+  if (locked.length > 0)
+    await deps.hooks.run(AGENDA_AUTO_CANCELLED, tx, deps, actor, {
+      cancelled: locked.length,
+      appointmentsCancelled,
+      trigger: opts.trigger,
+    });
   return {
     cancelled: locked.length,
     appointments_cancelled: appointmentsCancelled,

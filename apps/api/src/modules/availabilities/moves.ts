@@ -12,6 +12,7 @@ import * as appointmentRepo from '../appointments/repo';
 import { cancelOpenAppointmentsOfAgenda } from '../appointments/service';
 import { buildDistribution } from './distribution';
 import { auditView } from './dto';
+import { AGENDA_CANCELLED_WITH_NOTICES } from './hooks';
 import * as repo from './repo';
 import { AGENDA_NOT_FOUND, AGENDAS_CHANNEL, assertNoOverlap, todayIn } from './rules';
 import { agendaDetail } from './service';
@@ -236,6 +237,12 @@ export async function cancelLockedAgenda(
     newValues: { ...auditView(after), message, appointments_cancelled: cancelled.length },
   });
   await deps.events.publish(tx, AGENDAS_CHANNEL, 'agenda.cancelled', { id: before.id });
+  if (notices.length > 0)
+    await deps.hooks.run(AGENDA_CANCELLED_WITH_NOTICES, tx, deps, actor, {
+      agendaId: before.id,
+      noticeIds: notices.map((n) => n.id),
+      message,
+    });
   return { appointments_cancelled: cancelled.length, notices_created: notices.length };
 }
 

@@ -14,6 +14,7 @@ import * as agendaRepo from '../availabilities/repo';
 import { readMany } from '../settings/repo';
 import { bookEntry } from './book-entry';
 import { publishQueueEvent } from './events';
+import { SLOT_OFFERED } from './hooks';
 import * as offers from './offers-repo';
 import * as repo from './repo';
 
@@ -114,8 +115,15 @@ export async function offerFreedSlot(
         reason,
       },
     });
-    if (mode === 'notify')
+    if (mode === 'notify') {
       await publishQueueEvent(tx, deps, 'slot_offered', entry, { availability_id: freed.availabilityId });
+      await deps.hooks.run(SLOT_OFFERED, tx, deps, actor, {
+        offerId: offer.id,
+        queueEntryId: entry.id,
+        patientName: patient.name,
+        reason,
+      });
+    }
     return {
       mode,
       offerId: offer.id,

@@ -17,6 +17,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import * as brepo from '../appointments/booking-repo';
 import { publishQueueEvent } from '../queue/events';
+import { TRANSFER_CREATED } from './hooks';
 import * as queueRepo from '../queue/repo';
 import { QUEUE_MANAGER_ROLES, TRANSFER_ROLES } from '../queue/roles';
 import type { QueueUser } from '../queue/service';
@@ -114,6 +115,7 @@ export async function createTransfer(deps: AppDeps, user: QueueUser, body: Creat
       newValues: repo.auditView(row),
     });
     await publish(tx, deps, 'created', row);
+    await deps.hooks.run(TRANSFER_CREATED, tx, deps, user, row);
     return (await repo.findDto(tx, row.id))!;
   });
 }

@@ -14,6 +14,8 @@ import { initials } from '@/lib/utils';
 // The menu's Radix dropdown (with floating-ui, ~30 KB gzip) loads just after the shell, not in its first load
 // (scripts/check-bundle.mjs); until then the same avatar shows, inert.
 const UserMenu = lazy(() => import('@/app/layout/user-menu').then((m) => ({ default: m.UserMenu })));
+// The bell (its popover, queries and stream) loads after the shell too (features/notifications).
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'));
 
 function UserAvatarPlaceholder({ name }: { name: string }) {
   return (
@@ -112,6 +114,11 @@ export function AppHeader({
             Demo
           </span>
         </Badge>
+      )}
+      {user && (
+        <Suspense fallback={<span className="size-9" aria-hidden />}>
+          <NotificationBell timezone={timezone} />
+        </Suspense>
       )}
       <Suspense fallback={user ? <UserAvatarPlaceholder name={user.name} /> : null}>
         <UserMenu user={user} onLogout={onLogout} />

@@ -7,6 +7,7 @@ import { ActiveSessionsCard } from '@/features/sessions/components/active-sessio
 import { MySessionsCard } from '@/features/sessions/components/my-sessions-card';
 import { LockedAccountsCard } from '@/features/users/components/locked-accounts-card';
 import { OrganizationSettings } from '@/features/settings/components/organization-settings';
+import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { useAuth } from '@/lib/use-auth';
 
 export default function SettingsPage() {
@@ -34,6 +35,8 @@ export default function SettingsPage() {
         </div>
         <OrganizationSettings isAdmin={isAdmin} />
       </section>
+
+      {user && <NotificationSettings role={user.role} timezone={timezone} />}
 
       {canManageResources && (
         <section aria-labelledby="admin-heading" className="mb-8 space-y-4">
