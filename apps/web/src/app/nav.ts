@@ -17,8 +17,13 @@ import {
   UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
-import { CALL_READ_ROLES, FRONT_DESK_ROLES, MANAGER_ROLES, type Role } from '@ips/shared/catalogs/roles';
-import { BILLING_READ_ROLES } from '@ips/shared/schemas/billing';
+import {
+  BILLING_READ_ROLES,
+  CALL_READ_ROLES,
+  FRONT_DESK_ROLES,
+  MANAGER_ROLES,
+  type Role,
+} from '@ips/shared/catalogs/roles';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**

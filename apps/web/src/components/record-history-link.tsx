@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { HistoryIcon } from 'lucide-react';
-import { AUDIT_ROLES } from '@ips/shared/schemas/audit';
+import { AUDIT_ROLES } from '@ips/shared/catalogs/roles';
 import { canRole } from '@ips/shared/catalogs/roles';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';

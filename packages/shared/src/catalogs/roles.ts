@@ -36,6 +36,12 @@ export const CALL_CENTER_ROLES: readonly Role[] = ['admin', 'supervisor', 'agent
 export const CALL_READ_ROLES: readonly Role[] = FRONT_DESK_ROLES;
 /** The patient access log (Ley 1581 de 2012): administrators only. */
 export const ACCESS_LOG_ROLES: readonly Role[] = ['admin'];
+/** Who reads billing (the screen, lists, summary, metrics, exports, stream): managers and the front desk (caja). */
+export const BILLING_READ_ROLES: readonly Role[] = ['admin', 'supervisor', 'reception'];
+/** Spec part 2 §6: only admin and supervisor change a billing status and see its audit history and download. */
+export const BILLING_MANAGE_ROLES: readonly Role[] = MANAGER_ROLES;
+/** Administrators and supervisors read the audit trail (docs/role-matrix.md, group 'Auditoría'). */
+export const AUDIT_ROLES: readonly Role[] = MANAGER_ROLES;
 /**
  * Roles whose reads of patients and appointments are limited to their own agendas (the doctor linked to the
  * user through doctors.user_id); every other role reads the whole clinic.

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MANAGER_ROLES, type Role } from '../catalogs/roles';
 import { filterId, filterOf, optionalDay } from './availabilities';
 import { limitQuery, ok, pageQuery } from './common';
 
@@ -8,8 +7,7 @@ import { limitQuery, ok, pageQuery } from './common';
  * table, record, user, action and a period of local days (from, to inclusive), newest first, paged on the server.
  */
 
-/** Administrators and supervisors read the audit trail (docs/role-matrix.md, group 'Auditoría'). */
-export const AUDIT_ROLES: readonly Role[] = MANAGER_ROLES;
+export { AUDIT_ROLES } from '../catalogs/roles';
 
 /** A total past this many rows is not counted: the answer says "más de" (`exact: false`). */
 export const AUDIT_COUNT_CAP = 1_000;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Role } from '../catalogs/roles';
 import { ok } from './common';
 import { filterId, filterOf, optionalDay } from './availabilities';
 import { NO_NUL_MESSAGE, noNul, price, refId } from './resources-common';
@@ -19,10 +18,8 @@ export const BILLING_STATUS_LABELS: Record<BillingStatus, string> = {
   cancelled: 'Cancelado',
 };
 
-/** Who reads billing (the screen, lists, summary, metrics, exports, stream): managers and the front desk (caja). */
-export const BILLING_READ_ROLES: readonly Role[] = ['admin', 'supervisor', 'reception'];
-/** Spec §6: only admin and supervisor change a status and see the audit history and its download. */
-export const BILLING_MANAGE_ROLES: readonly Role[] = ['admin', 'supervisor'];
+// The role groups live with the others (catalogs/roles.ts), so the shell's menu reads them without zod.
+export { BILLING_MANAGE_ROLES, BILLING_READ_ROLES } from '../catalogs/roles';
 
 /** Spec §9. */
 export const BILLING_LIMITS = {
