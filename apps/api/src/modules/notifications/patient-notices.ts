@@ -45,6 +45,7 @@ export function patientNoticeEmail(
 /**
  * Sends the notices an agenda cancellation left, in its transaction: an outbox e-mail to each patient with an
  * address (the notice follows it: 'enviada' or 'fallida' when the outbox settles), 'sin_correo' for the others.
+ * Only notices on the 'sistema' or 'email' channel are e-mailed; the others stay 'pendiente'.
  */
 export async function dispatchPatientNotices(tx: Executor, deps: AppDeps, noticeIds: number[]) {
   if (noticeIds.length === 0) return { emailed: 0, withoutEmail: 0 };
@@ -58,6 +59,9 @@ export async function dispatchPatientNotices(tx: Executor, deps: AppDeps, notice
       join doctors d on d.id = a.doctor_id
       join specialties s on s.id = a.specialty_id
      where n.id = any(string_to_array(${noticeIds.join(',')}, ',')::int[])
+       -- E-mail is the system's own channel; a notice asked for by SMS, WhatsApp or a call stays pending for
+       -- the staff (no provider for those channels is configured).
+       and n.channel in ('sistema', 'email')
      order by n.id`);
   const phone = deps.settings.get('org_phone');
   const org = { name: orgName(deps), phone: typeof phone === 'string' ? phone.trim() : '' };
