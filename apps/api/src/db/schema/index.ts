@@ -15,3 +15,4 @@ export * from './access-log';
 export * from './uploads';
 export * from './audit';
 export * from './billing';
+export * from './analytics';

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { Role } from '../catalogs/roles';
+import { parseDay } from '../scheduling/calendar-days';
+
+/*
+ * Análisis, métricas and the Res. 256 de 2016 "oportunidad" indicators (spec part 2 §2 "Analytics", §3, §7
+ * "Analytics" and "Metrics"; decision 032). Every figure is defined once in apps/api/src/modules/analytics/ and
+ * in the README ("Análisis: definiciones"); the texts below are the tooltips that show those definitions.
+ */
+
+export const ANALYTICS_READ_ROLES: readonly Role[] = ['admin', 'supervisor'];
+export const ANALYTICS_MANAGE_ROLES: readonly Role[] = ['admin'];
+
+export const ANALYTICS_MESSAGES = {
+  range: 'Rango inválido (7d, 30d, 90d o 365d)',
+  period: 'Periodo inválido (7d, 30d, 90d o 365d)',
+  zone: 'Zona inválida',
+  municipality: 'Municipio inválido',
+  months: 'Meses inválidos (1 a 12)',
+  desiredDate: 'Fecha deseada inválida',
+  loadError: 'No se pudieron cargar los datos',
+} as const;
+const M = ANALYTICS_MESSAGES;
+
+function isDay(s: string): boolean {
+  try {
+    parseDay(s);
+    return s >= '2000-01-01' && s <= '2100-12-31';
+  } catch {
+    return false;
+  }
+}
+
+/** 'Fecha deseada por el paciente' (Res. 256): optional 'YYYY-MM-DD'; blank or null is none. */
+export const desiredDateField = z.preprocess(
+  (v) => (v === '' || (typeof v === 'string' && v.trim() === '') ? null : v),
+  z.string({ error: M.desiredDate }).trim().refine(isDay, M.desiredDate).nullable().optional(),
+);
+
+export const ANALYTICS_RANGES = ['7d', '30d', '90d', '365d'] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 };
+/** The filter's labels (spec §2). */
+export const RANGE_LABELS: Record<AnalyticsRange, string> = {
+  '7d': '7 días',
+  '30d': '30 días',
+  '90d': '3 meses',
+  '365d': '1 año',
+};
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const range = z.preprocess(blank, z.enum(ANALYTICS_RANGES, { error: M.range }).default('30d'));
+const optionalId = (message: string) =>
+  z.preprocess(blank, z.coerce.number({ error: message }).int(message).positive(message).max(2147483647, message).optional());
+
+export const analyticsQuery = z.object({
+  range,
+  zone_id: optionalId(M.zone),
+  municipality_id: optionalId(M.municipality),
+});
+export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+
+export const locationsQuery = analyticsQuery.extend({
+  months: z.preprocess(blank, z.coerce.number({ error: M.months }).int(M.months).min(1, M.months).max(12, M.months).default(4)),
+});
+export type LocationsQuery = z.infer<typeof locationsQuery>;
+
+export const overviewResponse = z.object({
+  range: z.enum(ANALYTICS_RANGES),
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({
+    total_consultations: z.number(),
+    unique_patients: z.number(),
+    avg_duration_minutes: z.number().nullable(),
+    completion_rate: z.number().nullable(),
+  }),
+  by_day: z.array(z.object({ date: z.string(), consultations: z.number() })),
+  by_weekday: z.array(z.object({ weekday: z.number(), name: z.string(), consultations: z.number() })),
+  by_hour: z.array(z.object({ hour: z.number(), consultations: z.number() })),
+});
+export type OverviewResponse = z.infer<typeof overviewResponse>;
+
+export const locationsResponse = z.object({
+  by_zone: z.array(z.object({ name: z.string(), value: z.number() })),
+  top_municipalities: z.array(z.object({ name: z.string(), consultations: z.number(), zone: z.string() })),
+  trend_by_zone: z.array(z.object({ month: z.string(), zone: z.string(), consultations: z.number() })),
+});
+export type LocationsResponse = z.infer<typeof locationsResponse>;
+
+export const specialtiesResponse = z.object({
+  by_specialty: z.array(z.object({ name: z.string(), consultations: z.number() })),
+});
+export type SpecialtiesResponse = z.infer<typeof specialtiesResponse>;
+
+const nullableNumber = z.number().nullable();
+export const performanceResponse = z.object({
+  appointments: z.object({
+    scheduled: z.number(),
+    past: z.number(),
+    no_shows: z.number(),
+    no_show_rate: nullableNumber,
+    cancelled: z.number(),
+    cancellation_rate: nullableNumber,
+    cancellation_lead_hours: nullableNumber,
+    avg_days_to_appointment: nullableNumber,
+  }),
+  agendas: z.object({ capacity: z.number(), booked: z.number(), occupancy: nullableNumber }),
+  calls: z
+    .object({
+      offered: z.number(),
+      threshold_seconds: z.number(),
+      service_level: nullableNumber,
+      average_speed_of_answer: nullableNumber,
+      abandonment_rate: nullableNumber,
+    })
+    .nullable(),
+});
+export type PerformanceResponse = z.infer<typeof performanceResponse>;
+
+/** The definitions each card and measure shows (README "Análisis: definiciones"). */
+export const ANALYTICS_DEFINITIONS = {
+  total_consultations:
+    'Citas no canceladas cuya fecha asignada cae en el rango (en la zona o municipio del paciente, si se filtra).',
+  unique_patients: 'Pacientes distintos con al menos una de esas citas.',
+  avg_duration_minutes: 'Duración promedio, en minutos, de las citas Completadas del rango (duración agendada).',
+  completion_rate: 'Citas Completadas sobre las citas no canceladas del rango cuya hora ya pasó.',
+  no_show_rate:
+    'Inasistencia: citas no canceladas cuya hora ya pasó y que no quedaron Completadas, sobre todas las no canceladas ya pasadas.',
+  cancellation_rate: 'Citas Canceladas sobre todas las citas con fecha asignada en el rango.',
+  cancellation_lead_hours: 'Horas promedio entre la cancelación y la hora que tenía la cita.',
+  occupancy: 'Cupos ocupados sobre cupos ofrecidos en las agendas activas del rango.',
+  avg_days_to_appointment:
+    'Días calendario promedio entre la solicitud (cuando se agendó) y la fecha asignada, en las citas no canceladas del rango.',
+  service_level:
+    'Nivel de servicio: llamadas atendidas dentro del umbral sobre atendidas más abandonadas (abandonos de menos de 5 s excluidos).',
+  average_speed_of_answer: 'Velocidad de respuesta: segundos promedio de espera antes de que un agente atienda.',
+  abandonment_rate: 'Abandono: llamadas colgadas sin atender (5 s o más de espera) sobre atendidas más abandonadas.',
+} as const;
