@@ -51,7 +51,10 @@ export const RANGE_LABELS: Record<AnalyticsRange, string> = {
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const range = z.preprocess(blank, z.enum(ANALYTICS_RANGES, { error: M.range }).default('30d'));
 const optionalId = (message: string) =>
-  z.preprocess(blank, z.coerce.number({ error: message }).int(message).positive(message).max(2147483647, message).optional());
+  z.preprocess(
+    blank,
+    z.coerce.number({ error: message }).int(message).positive(message).max(2147483647, message).optional(),
+  );
 
 export const analyticsQuery = z.object({
   range,
@@ -61,7 +64,10 @@ export const analyticsQuery = z.object({
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 
 export const locationsQuery = analyticsQuery.extend({
-  months: z.preprocess(blank, z.coerce.number({ error: M.months }).int(M.months).min(1, M.months).max(12, M.months).default(4)),
+  months: z.preprocess(
+    blank,
+    z.coerce.number({ error: M.months }).int(M.months).min(1, M.months).max(12, M.months).default(4),
+  ),
 });
 export type LocationsQuery = z.infer<typeof locationsQuery>;
 
@@ -123,7 +129,8 @@ export const ANALYTICS_DEFINITIONS = {
   total_consultations:
     'Citas no canceladas cuya fecha asignada cae en el rango (en la zona o municipio del paciente, si se filtra).',
   unique_patients: 'Pacientes distintos con al menos una de esas citas.',
-  avg_duration_minutes: 'Duración promedio, en minutos, de las citas Completadas del rango (duración agendada).',
+  avg_duration_minutes:
+    'Duración promedio, en minutos, de las citas Completadas del rango (duración agendada).',
   completion_rate: 'Citas Completadas sobre las citas no canceladas del rango cuya hora ya pasó.',
   no_show_rate:
     'Inasistencia: citas no canceladas cuya hora ya pasó y que no quedaron Completadas, sobre todas las no canceladas ya pasadas.',
@@ -134,6 +141,8 @@ export const ANALYTICS_DEFINITIONS = {
     'Días calendario promedio entre la solicitud (cuando se agendó) y la fecha asignada, en las citas no canceladas del rango.',
   service_level:
     'Nivel de servicio: llamadas atendidas dentro del umbral sobre atendidas más abandonadas (abandonos de menos de 5 s excluidos).',
-  average_speed_of_answer: 'Velocidad de respuesta: segundos promedio de espera antes de que un agente atienda.',
-  abandonment_rate: 'Abandono: llamadas colgadas sin atender (5 s o más de espera) sobre atendidas más abandonadas.',
+  average_speed_of_answer:
+    'Velocidad de respuesta: segundos promedio de espera antes de que un agente atienda.',
+  abandonment_rate:
+    'Abandono: llamadas colgadas sin atender (5 s o más de espera) sobre atendidas más abandonadas.',
 } as const;
