@@ -67,6 +67,7 @@ import callStatusRoutes from './modules/calls/statuses-routes';
 import accessLogRoutes from './modules/access-log/routes';
 import auditRoutes from './modules/audit/routes';
 import billingRoutes from './modules/billing/routes';
+import analyticsRoutes from './modules/analytics/routes';
 import { registerBillingHooks } from './modules/billing/appointment-hooks';
 import doctorPriceRoutes from './modules/doctors/price-routes';
 import './lib/context';
@@ -231,6 +232,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           auditRoutes,
           billingRoutes,
           doctorPriceRoutes,
+          analyticsRoutes,
         ]) {
           await api.register(routes);
         }
