@@ -146,3 +146,105 @@ export const ANALYTICS_DEFINITIONS = {
   abandonment_rate:
     'Abandono: llamadas colgadas sin atender (5 s o más de espera) sobre atendidas más abandonadas.',
 } as const;
+
+/* ---- Oportunidad (Res. 256 de 2016; Res. 1552 de 2013) ---- */
+
+export const OPORTUNIDAD_INDICATORS = [
+  'P.3.1',
+  'P.3.2',
+  'P.3.3',
+  'P.3.4',
+  'P.3.5',
+  'P.3.6',
+  'P.3.7',
+] as const;
+export type OportunidadIndicator = (typeof OPORTUNIDAD_INDICATORS)[number];
+export const OPORTUNIDAD_NAMES: Record<OportunidadIndicator, string> = {
+  'P.3.1': 'Medicina general',
+  'P.3.2': 'Odontología general',
+  'P.3.3': 'Medicina interna',
+  'P.3.4': 'Pediatría',
+  'P.3.5': 'Ginecología',
+  'P.3.6': 'Obstetricia',
+  'P.3.7': 'Cirugía general',
+};
+/** Res. 1552 de 2013: general medicine and dentistry within 3 working days. */
+export const OPORTUNIDAD_TARGETS: Partial<Record<OportunidadIndicator, number>> = { 'P.3.1': 3, 'P.3.2': 3 };
+
+export const OPORTUNIDAD_MESSAGES = {
+  year: 'Año inválido',
+  month: 'Mes inválido (1 a 12)',
+  semester: 'Semestre inválido (1 o 2)',
+  periodBoth: 'Indique el mes o el semestre, no ambos',
+  indicator: 'Indicador inválido (P.3.1 a P.3.7)',
+  specialty: 'Especialidad no encontrada',
+  appointment: 'Cita no encontrada',
+  location: 'Sede inválida',
+  eps: 'EPS inválida',
+  saved: 'Indicador actualizado',
+  visitSaved: 'Tipo de consulta actualizado',
+} as const;
+const O = OPORTUNIDAD_MESSAGES;
+
+export const oportunidadQuery = z
+  .object({
+    year: z.preprocess(
+      blank,
+      z.coerce.number({ error: O.year }).int(O.year).min(2000, O.year).max(2100, O.year),
+    ),
+    month: z.preprocess(
+      blank,
+      z.coerce.number({ error: O.month }).int(O.month).min(1, O.month).max(12, O.month).optional(),
+    ),
+    semester: z.preprocess(
+      blank,
+      z.coerce.number({ error: O.semester }).int(O.semester).min(1, O.semester).max(2, O.semester).optional(),
+    ),
+    location_id: optionalId(O.location),
+    eps_id: optionalId(O.eps),
+  })
+  .refine((q) => !(q.month && q.semester), { message: O.periodBoth, path: ['semester'] });
+export type OportunidadQuery = z.infer<typeof oportunidadQuery>;
+
+const fraction = z.object({ numerator: z.number(), denominator: z.number(), value: z.number().nullable() });
+export const oportunidadResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  indicators: z.array(
+    z.object({
+      indicator: z.enum(OPORTUNIDAD_INDICATORS),
+      name: z.string(),
+      specialties: z.array(z.string()),
+      from_request: fraction,
+      from_desired: fraction,
+      working_days: z.number().nullable(),
+      target_working_days: z.number().nullable(),
+      exceeded: z.boolean(),
+    }),
+  ),
+  trend: z.array(
+    z.object({ month: z.string(), indicator: z.enum(OPORTUNIDAD_INDICATORS), value: z.number().nullable() }),
+  ),
+});
+export type OportunidadResponse = z.infer<typeof oportunidadResponse>;
+
+export const specialtyIndicatorsResponse = z.object({
+  data: z.array(
+    z.object({
+      specialty_id: z.number(),
+      specialty_name: z.string(),
+      indicator: z.enum(OPORTUNIDAD_INDICATORS).nullable(),
+    }),
+  ),
+});
+export const setSpecialtyIndicatorBody = z.object({
+  specialty_id: z.coerce
+    .number({ error: O.specialty })
+    .int(O.specialty)
+    .positive(O.specialty)
+    .max(2147483647, O.specialty),
+  indicator: z.enum(OPORTUNIDAD_INDICATORS, { error: O.indicator }).nullable(),
+});
+export const setFirstVisitBody = z.object({
+  first_visit: z.boolean({ error: 'Indique si es primera vez (true) o control (false)' }),
+});

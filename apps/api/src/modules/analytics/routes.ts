@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParam } from '@ips/shared/schemas/common';
 import {
+  ANALYTICS_MANAGE_ROLES,
   ANALYTICS_READ_ROLES,
+  OPORTUNIDAD_MESSAGES,
+  oportunidadQuery,
+  oportunidadResponse,
+  setFirstVisitBody,
+  setSpecialtyIndicatorBody,
+  specialtyIndicatorsResponse,
   analyticsQuery,
   locationsQuery,
   locationsResponse,
@@ -8,6 +16,9 @@ import {
   performanceResponse,
   specialtiesResponse,
 } from '@ips/shared/schemas/analytics';
+import { z } from 'zod';
+import { actorOf } from '../../lib/context';
+import { listSpecialtyIndicators, oportunidad, setFirstVisit, setSpecialtyIndicator } from './oportunidad';
 import { locations, overview, performance, specialties } from './service';
 
 /**
@@ -75,6 +86,84 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => performance(app.deps, request.query),
+  );
+
+  app.get(
+    '/analytics/oportunidad',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Oportunidad (Res. 256): P.3.1–P.3.7 por mes (month) o semestre (semester) del año, sede (location_id) y EPS (eps_id), con la tendencia de 12 meses',
+        querystring: oportunidadQuery,
+        response: { 200: oportunidadResponse },
+      },
+    },
+    async (request) => oportunidad(app.deps, request.query),
+  );
+
+  app.get(
+    '/analytics/oportunidad/indicators',
+    {
+      config: { policy: ANALYTICS_READ_ROLES, rateLimit: 'directory' },
+      schema: {
+        tags,
+        summary: 'Especialidades y el indicador P.3.x que responden',
+        response: { 200: specialtyIndicatorsResponse },
+      },
+    },
+    async () => ({ data: await listSpecialtyIndicators(app.deps.db) }),
+  );
+
+  app.put(
+    '/analytics/oportunidad/indicators',
+    {
+      config: { policy: ANALYTICS_MANAGE_ROLES },
+      schema: {
+        tags,
+        summary: 'Asigna una especialidad a un indicador P.3.1–P.3.7 (null: a ninguno); auditado',
+        body: setSpecialtyIndicatorBody,
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), data: setSpecialtyIndicatorBody }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OPORTUNIDAD_MESSAGES.saved,
+      data: await setSpecialtyIndicator(
+        app.deps,
+        actorOf(request),
+        request.body.specialty_id,
+        request.body.indicator,
+      ),
+    }),
+  );
+
+  app.patch(
+    '/analytics/appointments/:id/first-visit',
+    {
+      config: { policy: ANALYTICS_MANAGE_ROLES },
+      schema: {
+        tags,
+        summary: 'Corrige si una cita es primera vez (true) o control (false); auditado',
+        params: idParam,
+        body: setFirstVisitBody,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ id: z.number(), first_visit: z.boolean() }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OPORTUNIDAD_MESSAGES.visitSaved,
+      data: await setFirstVisit(app.deps, actorOf(request), request.params.id, request.body.first_visit),
+    }),
   );
 };
 
