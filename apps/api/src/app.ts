@@ -68,6 +68,7 @@ import accessLogRoutes from './modules/access-log/routes';
 import auditRoutes from './modules/audit/routes';
 import billingRoutes from './modules/billing/routes';
 import analyticsRoutes from './modules/analytics/routes';
+import metricsRoutes from './modules/metrics/metrics-routes';
 import { registerBillingHooks } from './modules/billing/appointment-hooks';
 import doctorPriceRoutes from './modules/doctors/price-routes';
 import './lib/context';
@@ -233,6 +234,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           billingRoutes,
           doctorPriceRoutes,
           analyticsRoutes,
+          metricsRoutes,
         ]) {
           await api.register(routes);
         }

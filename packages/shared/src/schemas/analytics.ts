@@ -248,3 +248,87 @@ export const setSpecialtyIndicatorBody = z.object({
 export const setFirstVisitBody = z.object({
   first_visit: z.boolean({ error: 'Indique si es primera vez (true) o control (false)' }),
 });
+
+/* ---- Métricas (spec §7 "Metrics": period default 30d) ---- */
+
+export const metricsQuery = z.object({
+  period: z.preprocess(blank, z.enum(ANALYTICS_RANGES, { error: M.period }).default('30d')),
+});
+export type MetricsQuery = z.infer<typeof metricsQuery>;
+export const metricsDoctorsQuery = metricsQuery.extend({
+  limit: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'Límite inválido' })
+      .int()
+      .min(1, 'Límite inválido')
+      .max(200, 'Límite inválido')
+      .default(50),
+  ),
+  offset: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'Desplazamiento inválido' })
+      .int()
+      .min(0, 'Desplazamiento inválido')
+      .max(1_000_000)
+      .default(0),
+  ),
+});
+export const METRICS_KINDS = ['dashboard', 'patients', 'appointments', 'doctors', 'system'] as const;
+export const METRICS_FORMATS = ['csv', 'xlsx'] as const;
+export const metricsExportParams = z.object({
+  kind: z.enum(METRICS_KINDS, {
+    error: 'Tipo de exportación inválido (dashboard, patients, appointments, doctors o system)',
+  }),
+});
+export const metricsExportQuery = metricsQuery.extend({
+  format: z.preprocess(
+    blank,
+    z.enum(METRICS_FORMATS, { error: 'Formato inválido (csv o xlsx)' }).default('csv'),
+  ),
+  token: z.string().optional(),
+});
+
+const count = z.number();
+export const metricsDashboardResponse = z.object({
+  period: z.enum(ANALYTICS_RANGES),
+  from: z.string(),
+  to: z.string(),
+  totals: overviewResponse.shape.totals,
+  performance: performanceResponse,
+});
+export const metricsPatientsResponse = z.object({
+  period: z.enum(ANALYTICS_RANGES),
+  total: count,
+  active: count,
+  new_in_period: count,
+  attended_in_period: count,
+});
+export const metricsAppointmentsResponse = z.object({
+  period: z.enum(ANALYTICS_RANGES),
+  total: count,
+  by_status: z.array(z.object({ status: z.string(), count })),
+  by_specialty: z.array(z.object({ name: z.string(), consultations: count })),
+});
+export const metricsDoctorRow = z.object({
+  doctor_id: count,
+  doctor_name: z.string(),
+  appointments: count,
+  completed: count,
+  cancelled: count,
+  completion_rate: z.number().nullable(),
+});
+export const metricsDoctorsResponse = z.object({
+  period: z.enum(ANALYTICS_RANGES),
+  total: count,
+  data: z.array(metricsDoctorRow),
+});
+export const metricsSystemResponse = z.object({
+  period: z.enum(ANALYTICS_RANGES),
+  users_total: count,
+  users_active: count,
+  sessions_active: count,
+  audit_events: count,
+  uptime_seconds: count,
+});
