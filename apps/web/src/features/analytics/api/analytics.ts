@@ -1,0 +1,64 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  AnalyticsRange,
+  LocationsResponse,
+  OportunidadResponse,
+  OverviewResponse,
+  PerformanceResponse,
+  SpecialtiesResponse,
+} from '@ips/shared/schemas/analytics';
+import { api, type ApiEnvelope, type QueryParams } from '@/lib/api-client';
+
+/** The screen's filters (spec part 2 §2): range, zone, then one of its municipalities. */
+export interface AnalyticsFilters {
+  range: AnalyticsRange;
+  zone_id: number | null;
+  municipality_id: number | null;
+}
+
+const params = (f: AnalyticsFilters): QueryParams => ({
+  range: f.range,
+  zone_id: f.zone_id,
+  municipality_id: f.municipality_id,
+});
+const STALE = 30_000;
+
+function useAnalytics<T>(path: string, query: QueryParams) {
+  return useQuery({
+    queryKey: ['analytics', path, query],
+    queryFn: ({ signal }) => api.get<T>(path, { query, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: STALE,
+  });
+}
+
+export const useOverview = (f: AnalyticsFilters) => useAnalytics<OverviewResponse>('/analytics/overview', params(f));
+export const useLocations = (f: AnalyticsFilters) =>
+  useAnalytics<LocationsResponse>('/analytics/locations', { ...params(f), months: 4 });
+export const useSpecialties = (f: AnalyticsFilters) =>
+  useAnalytics<SpecialtiesResponse>('/analytics/specialties', params(f));
+export const usePerformance = (f: AnalyticsFilters) =>
+  useAnalytics<PerformanceResponse>('/analytics/performance', params(f));
+export const useOportunidad = (year: number, month: number | null, semester: number | null) =>
+  useAnalytics<OportunidadResponse>('/analytics/oportunidad', { year, month, semester });
+
+export interface Named {
+  id: number;
+  name: string;
+}
+export function useZones() {
+  return useQuery({
+    queryKey: ['analytics', 'zones'],
+    queryFn: ({ signal }) => api.get<ApiEnvelope<Named[]>>('/zones', { signal }).then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+}
+export function useMunicipalities(zoneId: number | null) {
+  return useQuery({
+    queryKey: ['analytics', 'municipalities', zoneId],
+    queryFn: ({ signal }) =>
+      api.get<ApiEnvelope<Named[]>>('/municipalities', { query: { zone_id: zoneId }, signal }).then((r) => r.data),
+    enabled: zoneId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
