@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import {
+  BarChart3Icon,
   BotIcon,
   CalendarDaysIcon,
   CalendarRangeIcon,
@@ -18,6 +19,7 @@ import {
 } from 'lucide-react';
 import { CALL_READ_ROLES, FRONT_DESK_ROLES, MANAGER_ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { BILLING_READ_ROLES } from '@ips/shared/schemas/billing';
+import { ANALYTICS_READ_ROLES } from '@ips/shared/schemas/analytics';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**
@@ -145,6 +147,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/locations',
     icon: MapPinIcon,
     page: () => import('@/app/routes/locations-page'),
+  },
+  {
+    group: 'analisis',
+    label: 'Análisis',
+    path: '/analytics',
+    icon: BarChart3Icon,
+    page: () => import('@/app/routes/analytics-page'),
+    // Decision 032: administrator and supervisor.
+    roles: ANALYTICS_READ_ROLES,
   },
   {
     group: 'analisis',

@@ -32,7 +32,8 @@ function useAnalytics<T>(path: string, query: QueryParams) {
   });
 }
 
-export const useOverview = (f: AnalyticsFilters) => useAnalytics<OverviewResponse>('/analytics/overview', params(f));
+export const useOverview = (f: AnalyticsFilters) =>
+  useAnalytics<OverviewResponse>('/analytics/overview', params(f));
 export const useLocations = (f: AnalyticsFilters) =>
   useAnalytics<LocationsResponse>('/analytics/locations', { ...params(f), months: 4 });
 export const useSpecialties = (f: AnalyticsFilters) =>
@@ -57,7 +58,9 @@ export function useMunicipalities(zoneId: number | null) {
   return useQuery({
     queryKey: ['analytics', 'municipalities', zoneId],
     queryFn: ({ signal }) =>
-      api.get<ApiEnvelope<Named[]>>('/municipalities', { query: { zone_id: zoneId }, signal }).then((r) => r.data),
+      api
+        .get<ApiEnvelope<Named[]>>('/municipalities', { query: { zone_id: zoneId }, signal })
+        .then((r) => r.data),
     enabled: zoneId !== null,
     staleTime: 5 * 60_000,
   });

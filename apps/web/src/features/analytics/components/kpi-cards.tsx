@@ -4,17 +4,38 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/comp
 import { fmtNumber, fmtPercent } from '@/features/analytics/components/format';
 
 /** The four cards of spec §2, each with its definition one focus or hover away. */
-export function KpiCards({ totals, loading }: { totals: OverviewResponse['totals'] | undefined; loading: boolean }) {
+export function KpiCards({
+  totals,
+  loading,
+}: {
+  totals: OverviewResponse['totals'] | undefined;
+  loading: boolean;
+}) {
   const cards = [
-    { key: 'total', label: 'Total Consultas', value: fmtNumber(totals?.total_consultations), def: D.total_consultations },
-    { key: 'unique', label: 'Pacientes Únicos', value: fmtNumber(totals?.unique_patients), def: D.unique_patients },
+    {
+      key: 'total',
+      label: 'Total Consultas',
+      value: fmtNumber(totals?.total_consultations),
+      def: D.total_consultations,
+    },
+    {
+      key: 'unique',
+      label: 'Pacientes Únicos',
+      value: fmtNumber(totals?.unique_patients),
+      def: D.unique_patients,
+    },
     {
       key: 'avg',
       label: 'Tiempo Promedio',
       value: totals?.avg_duration_minutes == null ? '—' : `${fmtNumber(totals.avg_duration_minutes)} min`,
       def: D.avg_duration_minutes,
     },
-    { key: 'rate', label: 'Tasa de Finalización', value: fmtPercent(totals?.completion_rate), def: D.completion_rate },
+    {
+      key: 'rate',
+      label: 'Tasa de Finalización',
+      value: fmtPercent(totals?.completion_rate),
+      def: D.completion_rate,
+    },
   ];
   return (
     <TooltipProvider delayDuration={150}>
