@@ -32,13 +32,28 @@ CREATE TABLE "specialty_indicators" (
   "indicator" text NOT NULL CHECK ("indicator" IN ('P.3.1','P.3.2','P.3.3','P.3.4','P.3.5','P.3.6','P.3.7')),
   "updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
+CREATE OR REPLACE FUNCTION specialty_indicator_default(p_name text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE lower(btrim(p_name))
+    WHEN 'medicina general' THEN 'P.3.1' WHEN 'odontología general' THEN 'P.3.2' WHEN 'odontologia general' THEN 'P.3.2'
+    WHEN 'medicina interna' THEN 'P.3.3' WHEN 'pediatría' THEN 'P.3.4' WHEN 'pediatria' THEN 'P.3.4'
+    WHEN 'ginecología' THEN 'P.3.5' WHEN 'ginecologia' THEN 'P.3.5' WHEN 'obstetricia' THEN 'P.3.6'
+    WHEN 'cirugía general' THEN 'P.3.7' WHEN 'cirugia general' THEN 'P.3.7' END
+$$;--> statement-breakpoint
 INSERT INTO "specialty_indicators" ("specialty_id", "indicator")
-SELECT s.id, m.code FROM "specialties" s JOIN (VALUES
-  ('medicina general','P.3.1'), ('odontología general','P.3.2'), ('odontologia general','P.3.2'),
-  ('medicina interna','P.3.3'), ('pediatría','P.3.4'), ('pediatria','P.3.4'), ('ginecología','P.3.5'),
-  ('ginecologia','P.3.5'), ('obstetricia','P.3.6'), ('cirugía general','P.3.7'), ('cirugia general','P.3.7')
-) AS m(name, code) ON lower(s.name) = m.name
+SELECT id, specialty_indicator_default(name) FROM "specialties" WHERE specialty_indicator_default(name) IS NOT NULL
 ON CONFLICT DO NOTHING;--> statement-breakpoint
+-- A specialty created later with one of those names starts mapped too (the demo seed, a new clinic's catalogue).
+CREATE OR REPLACE FUNCTION specialty_indicator_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF specialty_indicator_default(NEW.name) IS NOT NULL THEN
+    INSERT INTO specialty_indicators (specialty_id, indicator) VALUES (NEW.id, specialty_indicator_default(NEW.name))
+    ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER specialty_indicator_on_insert AFTER INSERT ON specialties
+  FOR EACH ROW EXECUTE FUNCTION specialty_indicator_on_insert();--> statement-breakpoint
 -- Oportunidad reads first visits by request day.
 CREATE INDEX "appointments_created_idx" ON "appointments" ("created_at");--> statement-breakpoint
 -- book_appointment (migration 0013, decision 015) takes the desired date; the old signature goes so that a

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate } from '@ips/shared/format';
 import { ANALYTICS_RANGES, RANGE_LABELS, type AnalyticsRange } from '@ips/shared/schemas/analytics';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -42,7 +43,9 @@ export function AnalyticsView() {
   const locations = useLocations(filters);
   const specialties = useSpecialties(filters);
   const performance = usePerformance(filters);
-  const period = overview.data ? `Del ${overview.data.from} al ${overview.data.to}` : 'Consultas de la IPS';
+  const period = overview.data
+    ? `Del ${formatDate(overview.data.from)} al ${formatDate(overview.data.to)}`
+    : 'Consultas de la IPS';
 
   return (
     <div className="space-y-6">

@@ -19,7 +19,6 @@ function Loading() {
   );
 }
 
-
 export const LazySummaryCharts = (p: ComponentProps<typeof Charts.SummaryCharts>) => (
   <Suspense fallback={<Loading />}>
     <Summary {...p} />
