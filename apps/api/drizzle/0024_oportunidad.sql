@@ -3,28 +3,10 @@
 -- the date the patient wanted (desired_date, new, optional) and the date it was given for (scheduled_at); and
 -- whether it is a first-time visit or a control (first_visit).
 ALTER TABLE "appointments" ADD COLUMN "desired_date" date;--> statement-breakpoint
--- First of that patient in that specialty in the calendar year (America/Bogota), not counting cancelled ones:
--- set at insert when the caller leaves it null; editable afterwards (PATCH /analytics/appointments/{id}/visit).
+-- A correction of whether it is a first-time visit (true) or a control (false); null (the usual case) means the
+-- default rule, evaluated when read: the first non-cancelled appointment of that patient in that specialty in the
+-- calendar year (modules/analytics/oportunidad.ts). Nothing is computed at booking time and nothing backfilled.
 ALTER TABLE "appointments" ADD COLUMN "first_visit" boolean;--> statement-breakpoint
-UPDATE "appointments" a SET "first_visit" = NOT EXISTS (
-  SELECT 1 FROM "appointments" b
-  WHERE b.patient_id = a.patient_id AND b.specialty_id = a.specialty_id AND b.status <> 'Cancelada'
-    AND b.scheduled_at >= date_trunc('year', a.scheduled_at AT TIME ZONE 'America/Bogota') AT TIME ZONE 'America/Bogota'
-    AND (b.scheduled_at < a.scheduled_at OR (b.scheduled_at = a.scheduled_at AND b.id < a.id)));--> statement-breakpoint
-CREATE OR REPLACE FUNCTION appointments_first_visit() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.first_visit IS NULL THEN
-    NEW.first_visit := NOT EXISTS (
-      SELECT 1 FROM appointments b
-      WHERE b.patient_id = NEW.patient_id AND b.specialty_id = NEW.specialty_id AND b.status <> 'Cancelada'
-        AND b.scheduled_at >= date_trunc('year', NEW.scheduled_at AT TIME ZONE 'America/Bogota') AT TIME ZONE 'America/Bogota'
-        AND b.scheduled_at < NEW.scheduled_at);
-  END IF;
-  RETURN NEW;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER appointments_first_visit BEFORE INSERT ON appointments
-  FOR EACH ROW EXECUTE FUNCTION appointments_first_visit();--> statement-breakpoint
 -- Which specialty answers which indicator (P.3.1 medicina general … P.3.7 cirugía general); an administrator
 -- maps them (PUT /analytics/oportunidad/indicators). Seeded by name for the catalogue's usual specialties.
 CREATE TABLE "specialty_indicators" (

@@ -55,7 +55,7 @@ export const appointments = pgTable(
     createdBy: integer('created_by'),
     /** The date the patient wanted (Res. 256 "fecha deseada"), optional; created_at is the request (decision 032). */
     desiredDate: date('desired_date', { mode: 'string' }),
-    /** First of the patient in the specialty in the calendar year (set by trigger when null; editable). */
+    /** A correction: first-time visit (true) or control (false); null = the default rule, read in analytics. */
     firstVisit: boolean('first_visit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -206,13 +206,15 @@ describe('performance (Rendimiento)', () => {
   });
 });
 
-describe('three dates and the first visit', () => {
-  it('keeps the desired date and marks the first visit of the year per specialty', async () => {
+describe('three dates', () => {
+  it('keeps the desired date beside the request (created_at) and the given date', async () => {
     const rows = await w.t.app.deps.db.select().from(appointments);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const [a6, a1, a2, a3, a4, a5] = ids.map((id) => byId.get(id)!);
-    expect(a1!.desiredDate).toBe('2026-03-12');
-    expect([a6, a1, a2, a3, a4, a5].map((r) => r!.firstVisit)).toEqual([true, true, false, true, true, true]);
+    const a1 = rows.find((r) => r.id === ids[1])!;
+    expect(a1.desiredDate).toBe('2026-03-12');
+    expect(a1.createdAt.toISOString()).toBe('2026-03-10T15:00:00.000Z');
+    expect(a1.scheduledAt.toISOString()).toBe('2026-03-16T13:00:00.000Z');
+    // No correction stored: the default rule decides when read (oportunidad.test.ts).
+    expect(a1.firstVisit).toBeNull();
   });
 });
 

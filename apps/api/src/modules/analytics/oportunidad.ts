@@ -16,7 +16,7 @@ import type { Actor, AppDeps } from '../../lib/context';
 
 /*
  * The Res. 256 de 2016 "oportunidad" indicators P.3.1–P.3.7 (decision 032; README "Oportunidad"). Over the
- * first-time appointments (first_visit) REQUESTED in the period (created_at, local days), cancelled ones left out,
+ * first-time appointments (firstVisit below) REQUESTED in the period (created_at, local days), cancelled ones left out,
  * of the specialties mapped to each indicator:
  * - from the request: numerator = Σ (assigned day − request day) in calendar days; denominator = their number;
  *   value = numerator / denominator.
@@ -45,11 +45,23 @@ function filters(q: OportunidadQuery) {
     ${q.eps_id !== undefined ? sql`and exists (select 1 from patients p where p.id = a.patient_id and p.insurance_eps_id = ${q.eps_id})` : sql``}`;
 }
 
+/**
+ * First-time visit: the stored correction when there is one, else the default rule — no earlier non-cancelled
+ * appointment of the patient in the specialty in the same calendar year (local), ties broken by id. One probe of
+ * appointments_patient_idx (patient_id, scheduled_at) per candidate.
+ */
+function firstVisit(tz: string) {
+  return sql`coalesce(a.first_visit, not exists (select 1 from appointments b
+    where b.patient_id = a.patient_id and b.specialty_id = a.specialty_id and b.status <> 'Cancelada'
+      and b.scheduled_at >= (date_trunc('year', a.scheduled_at at time zone ${tz}) at time zone ${tz})
+      and (b.scheduled_at < a.scheduled_at or (b.scheduled_at = a.scheduled_at and b.id < a.id))))`;
+}
+
 function base(tz: string, from: Date, to: Date, q: OportunidadQuery) {
   return sql`select si.indicator, (a.created_at at time zone ${tz})::date as req,
       (a.scheduled_at at time zone ${tz})::date as given, a.desired_date as des
     from appointments a join specialty_indicators si on si.specialty_id = a.specialty_id
-    where a.first_visit and a.status <> 'Cancelada'
+    where a.status <> 'Cancelada' and ${firstVisit(tz)}
       and a.created_at >= ${from.toISOString()}::timestamptz and a.created_at < ${to.toISOString()}::timestamptz
       ${filters(q)}`;
 }
