@@ -19,7 +19,7 @@ import {
 } from 'lucide-react';
 import { CALL_READ_ROLES, FRONT_DESK_ROLES, MANAGER_ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { BILLING_READ_ROLES } from '@ips/shared/schemas/billing';
-import { ANALYTICS_READ_ROLES } from '@ips/shared/schemas/analytics';
+import { ANALYTICS_READ_ROLES } from '@ips/shared/schemas/analytics-roles';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Role } from '../catalogs/roles';
 import { parseDay } from '../scheduling/calendar-days';
 
 /*
@@ -8,8 +7,7 @@ import { parseDay } from '../scheduling/calendar-days';
  * in the README ("Análisis: definiciones"); the texts below are the tooltips that show those definitions.
  */
 
-export const ANALYTICS_READ_ROLES: readonly Role[] = ['admin', 'supervisor'];
-export const ANALYTICS_MANAGE_ROLES: readonly Role[] = ['admin'];
+export { ANALYTICS_MANAGE_ROLES, ANALYTICS_READ_ROLES } from './analytics-roles';
 
 export const ANALYTICS_MESSAGES = {
   range: 'Rango inválido (7d, 30d, 90d o 365d)',
