@@ -330,3 +330,26 @@ export const metricsSystemResponse = z.object({
   audit_events: count,
   uptime_seconds: count,
 });
+
+export const OPORTUNIDAD_EXPORT_KINDS = ['indicators', 'detail'] as const;
+export const oportunidadExportQuery = z
+  .object({
+    year: oportunidadQuery.shape.year,
+    month: oportunidadQuery.shape.month,
+    semester: oportunidadQuery.shape.semester,
+    location_id: optionalId(O.location),
+    eps_id: optionalId(O.eps),
+    kind: z.preprocess(
+      blank,
+      z
+        .enum(OPORTUNIDAD_EXPORT_KINDS, { error: 'Archivo inválido (indicators o detail)' })
+        .default('indicators'),
+    ),
+    format: z.preprocess(
+      blank,
+      z.enum(METRICS_FORMATS, { error: 'Formato inválido (csv o xlsx)' }).default('xlsx'),
+    ),
+    token: z.string().optional(),
+  })
+  .refine((q) => !(q.month && q.semester), { message: O.periodBoth, path: ['semester'] });
+export type OportunidadExportQuery = z.infer<typeof oportunidadExportQuery>;

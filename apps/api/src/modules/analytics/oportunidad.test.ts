@@ -135,6 +135,42 @@ describe('oportunidad', () => {
     expect(north.exceeded).toBe(true);
   });
 
+  it('exports the indicators as a real Excel file and the per-appointment detail with its columns', async () => {
+    const xlsx = await w.c.admin({
+      method: 'GET',
+      url: '/api/analytics/oportunidad/export?year=2026&month=3',
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('oportunidad-indicadores-2026-03');
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.rowCount).toBe(8);
+    const p31 = sheet.getRow(2).values as unknown[];
+    expect(p31.slice(1, 3)).toEqual(['P.3.1', 'Medicina general']);
+    expect(p31.slice(6, 9)).toEqual([9, 2, 4.5]);
+    expect(p31[14]).toBe('Sí');
+    const csv = await w.c.admin({
+      method: 'GET',
+      url: '/api/analytics/oportunidad/export?year=2026&month=3&kind=detail&format=csv',
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Indicador,Tipo de documento,Número de documento,Fecha de nacimiento,Sexo,Nombres y apellidos,Código EAPB,Fecha de solicitud,Fecha asignada,Fecha deseada',
+    );
+    // a, c (P.3.1) and e (P.3.4): the control b and the cancelled d are not in the file.
+    expect(lines.slice(1).map((l) => l.split(',').slice(-3).join(' '))).toEqual([
+      '2026-03-02 2026-03-06 2026-03-04',
+      '2026-03-12 2026-03-17 ',
+      '2026-03-10 2026-03-11 2026-03-15',
+    ]);
+  });
+
   it('lets an administrator correct a control into a first visit, audited', async () => {
     const res = await w.c.admin({
       method: 'PATCH',

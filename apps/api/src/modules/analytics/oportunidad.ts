@@ -6,11 +6,13 @@ import {
   OPORTUNIDAD_MESSAGES as M,
   OPORTUNIDAD_NAMES,
   OPORTUNIDAD_TARGETS,
+  type OportunidadExportQuery,
   type OportunidadIndicator,
   type OportunidadQuery,
   type OportunidadResponse,
 } from '@ips/shared/schemas/analytics';
 import type { Executor } from '../../db/client';
+import type { Table } from './table-export';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 
@@ -186,4 +188,91 @@ export async function setFirstVisit(deps: AppDeps, actor: Actor, id: number, fir
     });
     return { id, first_visit: firstVisit };
   });
+}
+
+/** The Excel/CSV of the indicators (one row per indicator, the period's figures). */
+export async function oportunidadIndicatorsTable(deps: AppDeps, q: OportunidadQuery): Promise<Table> {
+  const r = await oportunidad(deps, q);
+  return {
+    header: [
+      'Indicador',
+      'Servicio',
+      'Especialidades',
+      'Desde',
+      'Hasta (excluido)',
+      'Numerador (días desde la solicitud)',
+      'Denominador (citas de primera vez)',
+      'Valor (días)',
+      'Numerador (días desde la fecha deseada)',
+      'Denominador (con fecha deseada)',
+      'Valor desde la fecha deseada (días)',
+      'Días hábiles promedio',
+      'Meta Res. 1552 (días hábiles)',
+      'Supera la meta',
+    ],
+    rows: r.indicators.map((i) => [
+      i.indicator,
+      i.name,
+      i.specialties.join(', '),
+      r.from,
+      r.to,
+      i.from_request.numerator,
+      i.from_request.denominator,
+      i.from_request.value,
+      i.from_desired.numerator,
+      i.from_desired.denominator,
+      i.from_desired.value,
+      i.working_days,
+      i.target_working_days,
+      i.target_working_days === null ? '' : i.exceeded ? 'Sí' : 'No',
+    ]),
+  };
+}
+
+/** Rows of the per-appointment detail file, at most (a semester of a large clinic's first visits). */
+const DETAIL_MAX = 500_000;
+
+/** The per-appointment detail: who, EAPB, and the three dates, for every first visit counted in the period. */
+export async function oportunidadDetailTable(deps: AppDeps, q: OportunidadExportQuery): Promise<Table> {
+  const tz = deps.config.orgTimezone;
+  const { from, to } = periodOf(q);
+  const res = await deps.db.execute<Record<string, unknown>>(sql`select b.indicator, dt.code as doc_type,
+      p.document, p.birth_date, p.gender, p.name, e.code as eapb, b.req, b.given, b.des
+    from (select si.indicator, a.patient_id, (a.created_at at time zone ${tz})::date as req,
+            (a.scheduled_at at time zone ${tz})::date as given, a.desired_date as des, a.id
+          from appointments a join specialty_indicators si on si.specialty_id = a.specialty_id
+          where a.status <> 'Cancelada' and ${firstVisit(tz)}
+            and a.created_at >= ${startOfLocalDay(from, tz).toISOString()}::timestamptz
+            and a.created_at < ${startOfLocalDay(to, tz).toISOString()}::timestamptz ${filters(q)}) b
+      join patients p on p.id = b.patient_id
+      left join document_types dt on dt.id = p.document_type_id
+      left join eps e on e.id = p.insurance_eps_id
+    order by b.indicator, b.req, b.id limit ${DETAIL_MAX}`);
+  const day = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
+  return {
+    header: [
+      'Indicador',
+      'Tipo de documento',
+      'Número de documento',
+      'Fecha de nacimiento',
+      'Sexo',
+      'Nombres y apellidos',
+      'Código EAPB',
+      'Fecha de solicitud',
+      'Fecha asignada',
+      'Fecha deseada',
+    ],
+    rows: res.rows.map((r) => [
+      String(r.indicator),
+      (r.doc_type as string | null) ?? null,
+      String(r.document),
+      day(r.birth_date),
+      (r.gender as string | null) ?? null,
+      String(r.name),
+      (r.eapb as string | null) ?? null,
+      day(r.req),
+      day(r.given),
+      day(r.des),
+    ]),
+  };
 }

@@ -4,6 +4,7 @@ import {
   ANALYTICS_MANAGE_ROLES,
   ANALYTICS_READ_ROLES,
   OPORTUNIDAD_MESSAGES,
+  oportunidadExportQuery,
   oportunidadQuery,
   oportunidadResponse,
   setFirstVisitBody,
@@ -18,7 +19,17 @@ import {
 } from '@ips/shared/schemas/analytics';
 import { z } from 'zod';
 import { actorOf } from '../../lib/context';
-import { listSpecialtyIndicators, oportunidad, setFirstVisit, setSpecialtyIndicator } from './oportunidad';
+import { localDate } from '@ips/shared/format';
+import { attachment } from '../../lib/csv-stream';
+import {
+  listSpecialtyIndicators,
+  oportunidad,
+  oportunidadDetailTable,
+  oportunidadIndicatorsTable,
+  setFirstVisit,
+  setSpecialtyIndicator,
+} from './oportunidad';
+import { tableCsv, tableXlsx } from './table-export';
 import { locations, overview, performance, specialties } from './service';
 
 /**
@@ -101,6 +112,41 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => oportunidad(app.deps, request.query),
+  );
+
+  app.get(
+    '/analytics/oportunidad/export',
+    {
+      config: { policy: ANALYTICS_READ_ROLES, queryToken: true, rateLimit: 'export' },
+      schema: {
+        tags,
+        summary:
+          'Oportunidad en Excel (format=xlsx, por defecto) o CSV: kind=indicators (los indicadores) o detail (cada cita: documento, nacimiento, sexo, nombres, EAPB y las tres fechas)',
+        querystring: oportunidadExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const table =
+        q.kind === 'detail'
+          ? await oportunidadDetailTable(app.deps, q)
+          : await oportunidadIndicatorsTable(app.deps, q);
+      const period = q.month
+        ? `${q.year}-${String(q.month).padStart(2, '0')}`
+        : q.semester
+          ? `${q.year}-S${q.semester}`
+          : `${q.year}`;
+      const name = `oportunidad-${q.kind === 'detail' ? 'detalle' : 'indicadores'}-${period}-${localDate(new Date(), app.deps.config.orgTimezone)}`;
+      reply.header('cache-control', 'no-store');
+      if (q.format === 'xlsx') {
+        reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        reply.header('content-disposition', attachment(`${name}.xlsx`));
+        return reply.send(await tableXlsx(table, q.kind === 'detail' ? 'Detalle' : 'Indicadores'));
+      }
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', attachment(`${name}.csv`));
+      return reply.send(tableCsv(table));
+    },
   );
 
   app.get(

@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { ANALYTICS_DEFINITIONS, RANGE_LABELS, type MetricsQuery } from '@ips/shared/schemas/analytics';
 import type { AppDeps } from '../../lib/context';
-import { csvStream } from '../../lib/csv-stream';
+import type { Table } from '../analytics/table-export';
 import { appointmentsMetrics, dashboard, doctorsMetrics, patientsMetrics, systemMetrics } from './dashboard';
 
 /*
@@ -11,10 +10,6 @@ import { appointmentsMetrics, dashboard, doctorsMetrics, patientsMetrics, system
  */
 
 export type MetricsKind = 'dashboard' | 'patients' | 'appointments' | 'doctors' | 'system';
-export interface Table {
-  header: string[];
-  rows: (string | number | null)[][];
-}
 
 const D = ANALYTICS_DEFINITIONS;
 /** Doctors in one export, at most (300 at the largest clinic in view). */
@@ -95,25 +90,4 @@ export async function metricsTable(deps: AppDeps, kind: MetricsKind, q: MetricsQ
       };
     }
   }
-}
-
-export function tableCsv(t: Table) {
-  async function* rows() {
-    yield* t.rows;
-  }
-  return csvStream(t.header, rows(), (r) => r);
-}
-
-/** An .xlsx workbook with one sheet, bold header, widths fitted to the content. */
-export async function tableXlsx(t: Table, sheet: string): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'IPS';
-  const ws = wb.addWorksheet(sheet.slice(0, 31));
-  ws.addRow(t.header).font = { bold: true };
-  for (const r of t.rows) ws.addRow(r.map((v) => (v === null ? '' : v)));
-  ws.columns.forEach((col, i) => {
-    const widest = Math.max(t.header[i]?.length ?? 8, ...t.rows.map((r) => String(r[i] ?? '').length));
-    col.width = Math.min(80, Math.max(10, widest + 2));
-  });
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -14,7 +14,8 @@ import {
 } from '@ips/shared/schemas/analytics';
 import { attachment } from '../../lib/csv-stream';
 import { appointmentsMetrics, dashboard, doctorsMetrics, patientsMetrics, systemMetrics } from './dashboard';
-import { metricsTable, tableCsv, tableXlsx } from './export';
+import { tableCsv, tableXlsx } from '../analytics/table-export';
+import { metricsTable } from './export';
 
 /**
  * Metrics (spec part 2 §7 "Metrics"; decision 032): administrator and supervisor, behind the report rate limit;
