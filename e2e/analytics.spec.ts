@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 import { expectNoA11yViolations } from './a11y-helpers';
 
@@ -81,6 +82,13 @@ test('cards follow the API across range and zone; Rendimiento and Oportunidad ar
   await page.getByRole('tab', { name: 'Oportunidad' }).click();
   await expect(page.getByTestId('oportunidad-P.3.1')).toContainText('Medicina general');
   await expect(page.getByTestId('oportunidad-P.3.7')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Indicadores (Excel)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^oportunidad-indicadores-.*\.xlsx$/);
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 2).toString()).toBe('PK');
   await expectNoA11yViolations(page, 'Análisis · Oportunidad');
   await page.screenshot({ path: testInfo.outputPath('analytics-oportunidad-1440.png'), fullPage: true });
 

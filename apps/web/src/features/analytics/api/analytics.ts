@@ -7,7 +7,8 @@ import type {
   PerformanceResponse,
   SpecialtiesResponse,
 } from '@ips/shared/schemas/analytics';
-import { api, type ApiEnvelope, type QueryParams } from '@/lib/api-client';
+import { api, apiUrl, type ApiEnvelope, type QueryParams } from '@/lib/api-client';
+import { getToken } from '@/lib/auth-storage';
 
 /** The screen's filters (spec part 2 §2): range, zone, then one of its municipalities. */
 export interface AnalyticsFilters {
@@ -65,3 +66,12 @@ export function useMunicipalities(zoneId: number | null) {
     staleTime: 5 * 60_000,
   });
 }
+
+/** The oportunidad files, built by the server (Excel): the indicators, or the per-appointment detail. */
+export const oportunidadExportUrl = (
+  kind: 'indicators' | 'detail',
+  year: number,
+  month: number | null,
+  semester: number | null,
+) =>
+  apiUrl('/analytics/oportunidad/export', { kind, year, month, semester, format: 'xlsx', token: getToken() });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { AlertTriangleIcon } from 'lucide-react';
+import { AlertTriangleIcon, DownloadIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
-import { useOportunidad } from '@/features/analytics/api/analytics';
+import { oportunidadExportUrl, useOportunidad } from '@/features/analytics/api/analytics';
 import { FilterSelect } from '@/features/analytics/components/filter-select';
 import { fmtNumber } from '@/features/analytics/components/format';
 import { LazyOportunidadTrend } from '@/features/analytics/components/lazy-charts';
@@ -57,6 +58,20 @@ export function OportunidadPanel({ today }: { today: string }) {
           onChange={setPeriod}
           options={periods}
         />
+        <div className="flex flex-wrap items-end gap-2 sm:ml-auto">
+          <Button variant="outline" asChild>
+            <a href={oportunidadExportUrl('indicators', year, month, semester)} download>
+              <DownloadIcon aria-hidden />
+              Indicadores (Excel)
+            </a>
+          </Button>
+          <Button variant="outline" asChild>
+            <a href={oportunidadExportUrl('detail', year, month, semester)} download>
+              <DownloadIcon aria-hidden />
+              Detalle por cita (Excel)
+            </a>
+          </Button>
+        </div>
       </div>
       {q.isError && <p className="text-sm font-medium text-destructive">No se pudieron cargar los datos</p>}
       <div className="overflow-x-auto rounded-xl border bg-card">
