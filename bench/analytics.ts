@@ -8,7 +8,8 @@
  * client and at 10 closed-loop clients. Targets (issue 21): p95 ≤ 150 ms at 1 client and ≤ 400 ms at 10; the
  * oportunidad report for a semester p95 ≤ 300 ms.
  *
- *   npx tsx bench/analytics.ts [--n=2000000] [--patients=300000] [--reps=30] [--quick] [--no-results]
+ *   npx tsx bench/analytics.ts [--n=2000000] [--patients=300000] [--reps=30] [--max-seconds=20] [--quick]
+ *     [--no-results]
  */
 import { login, scratchDatabase, startApi } from './lib/api-process';
 import pg from 'pg';
@@ -89,13 +90,18 @@ async function call(base: string, token: string, path: string) {
   return performance.now() - t0;
 }
 
+/** Seconds one measurement may take at most (a slow call stops early, with at least 5 samples). */
+const MAX_SECONDS = Number(args['max-seconds'] ?? 20);
+
 async function load(base: string, token: string, path: string, clients: number, reps: number) {
   for (let i = 0; i < 3; i++) await call(base, token, path);
   const lat: number[] = [];
   let left = reps;
+  const t0 = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (left-- > 0) lat.push(await call(base, token, path));
+      while (left-- > 0 && (lat.length < 5 || performance.now() - t0 < MAX_SECONDS * 1000))
+        lat.push(await call(base, token, path));
     }),
   );
   return lat;
