@@ -41,8 +41,25 @@ export const useSpecialties = (f: AnalyticsFilters) =>
   useAnalytics<SpecialtiesResponse>('/analytics/specialties', params(f));
 export const usePerformance = (f: AnalyticsFilters) =>
   useAnalytics<PerformanceResponse>('/analytics/performance', params(f));
-export const useOportunidad = (year: number, month: number | null, semester: number | null) =>
-  useAnalytics<OportunidadResponse>('/analytics/oportunidad', { year, month, semester });
+/** The oportunidad report's choice: the year, a month or a semester, and optionally a site and an EPS. */
+export interface OportunidadFilters {
+  year: number;
+  month: number | null;
+  semester: number | null;
+  location_id: number | null;
+  eps_id: number | null;
+}
+export const useOportunidad = (f: OportunidadFilters) =>
+  useAnalytics<OportunidadResponse>('/analytics/oportunidad', { ...f });
+
+/** Sites and EPS for the oportunidad filters. */
+export function useNamedList(path: '/locations' | '/eps') {
+  return useQuery({
+    queryKey: ['analytics', 'list', path],
+    queryFn: ({ signal }) => api.get<ApiEnvelope<Named[]>>(path, { signal }).then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+}
 
 export interface Named {
   id: number;
@@ -68,10 +85,5 @@ export function useMunicipalities(zoneId: number | null) {
 }
 
 /** The oportunidad files, built by the server (Excel): the indicators, or the per-appointment detail. */
-export const oportunidadExportUrl = (
-  kind: 'indicators' | 'detail',
-  year: number,
-  month: number | null,
-  semester: number | null,
-) =>
-  apiUrl('/analytics/oportunidad/export', { kind, year, month, semester, format: 'xlsx', token: getToken() });
+export const oportunidadExportUrl = (kind: 'indicators' | 'detail', f: OportunidadFilters) =>
+  apiUrl('/analytics/oportunidad/export', { kind, ...f, format: 'xlsx', token: getToken() });

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { AlertTriangleIcon, DownloadIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
-import { oportunidadExportUrl, useOportunidad } from '@/features/analytics/api/analytics';
+import {
+  oportunidadExportUrl,
+  useNamedList,
+  useOportunidad,
+  type OportunidadFilters,
+} from '@/features/analytics/api/analytics';
 import { FilterSelect } from '@/features/analytics/components/filter-select';
 import { fmtNumber } from '@/features/analytics/components/format';
 import { LazyOportunidadTrend } from '@/features/analytics/components/lazy-charts';
@@ -32,7 +37,18 @@ export function OportunidadPanel({ today }: { today: string }) {
   const [period, setPeriod] = useState(`m${Number(today.slice(5, 7))}`);
   const month = period.startsWith('m') ? Number(period.slice(1)) : null;
   const semester = period.startsWith('s') ? Number(period.slice(1)) : null;
-  const q = useOportunidad(year, month, semester);
+  const [site, setSite] = useState('');
+  const [eps, setEps] = useState('');
+  const sites = useNamedList('/locations');
+  const insurers = useNamedList('/eps');
+  const filters: OportunidadFilters = {
+    year,
+    month,
+    semester,
+    location_id: site ? Number(site) : null,
+    eps_id: eps ? Number(eps) : null,
+  };
+  const q = useOportunidad(filters);
   const periods = [
     ...MONTHS.map((m, i) => ({ value: `m${i + 1}`, label: m })),
     { value: 's1', label: 'Primer semestre' },
@@ -58,15 +74,31 @@ export function OportunidadPanel({ today }: { today: string }) {
           onChange={setPeriod}
           options={periods}
         />
+        <FilterSelect
+          id="oportunidad-site"
+          label="Sede"
+          value={site}
+          allLabel="Todas las sedes"
+          onChange={setSite}
+          options={(sites.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+        />
+        <FilterSelect
+          id="oportunidad-eps"
+          label="EPS"
+          value={eps}
+          allLabel="Todas las EPS"
+          onChange={setEps}
+          options={(insurers.data ?? []).map((e) => ({ value: String(e.id), label: e.name }))}
+        />
         <div className="flex flex-wrap items-end gap-2 sm:ml-auto">
           <Button variant="outline" asChild>
-            <a href={oportunidadExportUrl('indicators', year, month, semester)} download>
+            <a href={oportunidadExportUrl('indicators', filters)} download>
               <DownloadIcon aria-hidden />
               Indicadores (Excel)
             </a>
           </Button>
           <Button variant="outline" asChild>
-            <a href={oportunidadExportUrl('detail', year, month, semester)} download>
+            <a href={oportunidadExportUrl('detail', filters)} download>
               <DownloadIcon aria-hidden />
               Detalle por cita (Excel)
             </a>
