@@ -59,11 +59,19 @@ function firstVisit(tz: string) {
       and (b.scheduled_at < a.scheduled_at or (b.scheduled_at = a.scheduled_at and b.id < a.id))))`;
 }
 
+/**
+ * An appointment given for a day before the day it was entered is a record of the past (loaded or registered
+ * after the fact), not a request waiting for a date: it is left out of the indicators.
+ */
+function notBackdated(tz: string) {
+  return sql`(a.scheduled_at at time zone ${tz})::date >= (a.created_at at time zone ${tz})::date`;
+}
+
 function base(tz: string, from: Date, to: Date, q: OportunidadQuery) {
   return sql`select si.indicator, (a.created_at at time zone ${tz})::date as req,
       (a.scheduled_at at time zone ${tz})::date as given, a.desired_date as des
     from appointments a join specialty_indicators si on si.specialty_id = a.specialty_id
-    where a.status <> 'Cancelada' and ${firstVisit(tz)}
+    where a.status <> 'Cancelada' and ${firstVisit(tz)} and ${notBackdated(tz)}
       and a.created_at >= ${from.toISOString()}::timestamptz and a.created_at < ${to.toISOString()}::timestamptz
       ${filters(q)}`;
 }
@@ -241,7 +249,7 @@ export async function oportunidadDetailTable(deps: AppDeps, q: OportunidadExport
     from (select si.indicator, a.patient_id, (a.created_at at time zone ${tz})::date as req,
             (a.scheduled_at at time zone ${tz})::date as given, a.desired_date as des, a.id
           from appointments a join specialty_indicators si on si.specialty_id = a.specialty_id
-          where a.status <> 'Cancelada' and ${firstVisit(tz)}
+          where a.status <> 'Cancelada' and ${firstVisit(tz)} and ${notBackdated(tz)}
             and a.created_at >= ${startOfLocalDay(from, tz).toISOString()}::timestamptz
             and a.created_at < ${startOfLocalDay(to, tz).toISOString()}::timestamptz ${filters(q)}) b
       join patients p on p.id = b.patient_id
