@@ -27,6 +27,7 @@ const SLOTS = 32;
 
 async function seed(url: string) {
   const c = new pg.Client({ connectionString: url });
+  c.on('error', () => {}); // the scratch database is dropped with (force) when anything fails
   await c.connect();
   const t0 = performance.now();
   await c.query(`insert into zones (name) select 'Zona ' || g from generate_series(1, 6) g`);
@@ -42,7 +43,7 @@ async function seed(url: string) {
   );
   await c.query(
     `insert into patients (document, name, municipality_id, zone_id)
-     select 'B' || g, 'Paciente ' || g, 1 + g % 60, 1 + (g % 60) % 6 from generate_series(1, $1) g`,
+     select (10000000 + g)::text, 'Paciente ' || g, 1 + g % 60, 1 + (g % 60) % 6 from generate_series(1, $1) g`,
     [PATIENTS],
   );
   // Working day k (0-based) from a Monday about 30 weeks back: Monday + k/5 weeks + k%5 days.
@@ -110,7 +111,7 @@ async function load(base: string, token: string, path: string, clients: number, 
 async function main() {
   const before = uptime();
   console.log(`[bench] ${before}`);
-  const db = await scratchDatabase(BASE_URL, 'ips_bench_analytics');
+  const db = await scratchDatabase(BASE_URL, 'analytics_scratch');
   // startApi runs the API with RATE_LIMIT_SCALE=1000: the report limit does not throttle the measured load.
   const api = await startApi({ DATABASE_URL: db.url });
   try {
