@@ -67,6 +67,8 @@ import callStatusRoutes from './modules/calls/statuses-routes';
 import accessLogRoutes from './modules/access-log/routes';
 import auditRoutes from './modules/audit/routes';
 import billingRoutes from './modules/billing/routes';
+import analyticsRoutes from './modules/analytics/routes';
+import metricsRoutes from './modules/metrics/metrics-routes';
 import { registerBillingHooks } from './modules/billing/appointment-hooks';
 import financialMetricsRoutes from './modules/metrics/financial-routes';
 import doctorPriceRoutes from './modules/doctors/price-routes';
@@ -240,6 +242,8 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           doctorPriceRoutes,
           notificationRoutes,
           financialMetricsRoutes,
+          analyticsRoutes,
+          metricsRoutes,
         ]) {
           await api.register(routes);
         }

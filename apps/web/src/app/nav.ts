@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import {
+  BarChart3Icon,
   BellIcon,
   BotIcon,
   CalendarDaysIcon,
@@ -24,6 +25,7 @@ import {
   MANAGER_ROLES,
   type Role,
 } from '@ips/shared/catalogs/roles';
+import { ANALYTICS_READ_ROLES } from '@ips/shared/schemas/analytics-roles';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**
@@ -151,6 +153,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/locations',
     icon: MapPinIcon,
     page: () => import('@/app/routes/locations-page'),
+  },
+  {
+    group: 'analisis',
+    label: 'Análisis',
+    path: '/analytics',
+    icon: BarChart3Icon,
+    page: () => import('@/app/routes/analytics-page'),
+    // Decision 032: administrator and supervisor.
+    roles: ANALYTICS_READ_ROLES,
   },
   {
     group: 'analisis',

@@ -11,6 +11,7 @@ import { filterId, filterOf, optionalDay } from './availabilities';
 import { NO_NUL_MESSAGE, clearableText, flag, noNul, numberish, refId, status } from './resources-common';
 import { queueEntryDto } from './queue-entry';
 import { ok } from './common';
+import { desiredDateField } from './analytics';
 
 /*
  * Booking and the appointment actions (spec part 1 §5 "Quick appointment form", "Manual appointment",
@@ -125,6 +126,8 @@ export const createAppointmentBody = z
     /** The service the appointment is for (decision 031); else the specialty's default service is billed. */
     service_id: optionalRef('Servicio inválido'),
     manual: flag().optional().default(false),
+    /** 'Fecha deseada por el paciente' (Res. 256, decision 032); the request date is the booking's instant. */
+    desired_date: desiredDateField,
   })
   .superRefine((v, ctx) => {
     if (v.availability_id) return;

@@ -113,6 +113,9 @@ export const appointmentDto = z.object({
   manual: z.boolean(),
   /** The service it is for (decision 031); null: the specialty's default service is billed. */
   service_id: z.number().nullable().optional(),
+  /** Res. 256 (decision 032): the date the patient wanted, and whether it is a first-time visit. */
+  desired_date: z.string().nullable().optional(),
+  first_visit: z.boolean().nullable().optional(),
   created_at: z.string(),
 });
 export type AppointmentDto = z.infer<typeof appointmentDto>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { desiredDateField } from './analytics';
 import { APPOINTMENT_DURATION, APPOINTMENT_TYPES, INSURANCE_TYPES, appointmentDto } from './appointments';
 import { clearableText, numberish, refId, status } from './resources-common';
 import { priorityLevel, queueEntryDto } from './queue-entry';
@@ -129,6 +130,8 @@ export const smartAssignBody = z.object({
     (v) => (v === null ? undefined : v),
     z.array(preferredTimeSlot).max(50, 'Demasiadas franjas horarias').optional(),
   ),
+  /** 'Fecha deseada por el paciente' (Res. 256, decision 032). */
+  desired_date: desiredDateField,
 });
 export type SmartAssignBody = z.infer<typeof smartAssignBody>;
 export type SmartAssignInput = z.input<typeof smartAssignBody>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -52,6 +53,10 @@ export const appointments = pgTable(
     /** A client's retry of the same booking finds the first one instead of creating a second. */
     idempotencyKey: text('idempotency_key'),
     createdBy: integer('created_by'),
+    /** The date the patient wanted (Res. 256 "fecha deseada"), optional; created_at is the request (decision 032). */
+    desiredDate: date('desired_date', { mode: 'string' }),
+    /** A correction: first-time visit (true) or control (false); null = the default rule, read in analytics. */
+    firstVisit: boolean('first_visit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,3 +16,4 @@ export * from './uploads';
 export * from './audit';
 export * from './billing';
 export * from './notifications';
+export * from './analytics';

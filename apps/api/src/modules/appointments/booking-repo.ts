@@ -241,6 +241,8 @@ export interface BookingWrite {
   insuranceType: string | null;
   roomId: number | null;
   manual: boolean;
+  /** 'YYYY-MM-DD' the patient wanted (decision 032), or null. */
+  desiredDate?: string | null;
   /** Channels of the two events (appointment.created; agenda.updated when a slot is taken). */
   appointmentsChannel: string;
   agendasChannel: string;
@@ -284,7 +286,8 @@ export async function bookAppointment(db: Executor, actor: Actor, w: BookingWrit
     p_appointment_type => ${w.appointmentType}::text, p_reason => ${w.reason}::text,
     p_notes => ${w.notes}::text, p_insurance_type => ${w.insuranceType}::text, p_room_id => ${w.roomId}::int,
     p_manual => ${w.manual}::boolean, p_user_id => ${actor.userId}::int, p_request_id => ${actor.requestId}::text,
-    p_appointments_channel => ${w.appointmentsChannel}::text, p_agendas_channel => ${w.agendasChannel}::text)`);
+    p_appointments_channel => ${w.appointmentsChannel}::text, p_agendas_channel => ${w.agendasChannel}::text,
+    p_desired_date => ${w.desiredDate ?? null}::date)`);
   const r = res.rows[0]!;
   if (r.outcome === 'seen')
     return { outcome: 'seen', seenId: Number(r.seen_id), seenPatientId: Number(r.seen_patient_id) };

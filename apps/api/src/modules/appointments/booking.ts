@@ -190,6 +190,7 @@ async function book(
       insuranceType: body.insurance_type ?? null,
       roomId: body.room_id ?? null,
       manual: body.manual,
+      desiredDate: body.desired_date ?? null,
       appointmentsChannel: APPOINTMENTS_CHANNEL,
       agendasChannel: AGENDAS_CHANNEL,
     });

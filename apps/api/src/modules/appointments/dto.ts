@@ -38,6 +38,8 @@ export function toAppointmentDto(
     cancel_reason: a.cancellationReason,
     manual: a.manual,
     service_id: a.serviceId ?? null,
+    desired_date: a.desiredDate ?? null,
+    first_visit: a.firstVisit ?? null,
     created_at: a.createdAt.toISOString(),
   };
 }

@@ -220,6 +220,7 @@ async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: Smar
             notes: body.notes ?? null,
             insurance_type: body.insurance_type ?? null,
             manual: false,
+            desired_date: body.desired_date ?? null,
           },
           null,
           now,

@@ -47,6 +47,7 @@ import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
 import { issuesOf } from '@/features/appointments/utils/form-errors';
 import { agendaLength, defaultReason } from '@/features/appointments/utils/quick-booking';
 import { dateOf, timeOf } from '@/features/appointments/utils/scheduled-at';
+import { DesiredDateField } from '@/features/appointments/components/desired-date-field';
 
 interface QuickAppointmentDialogProps {
   agenda: AgendaRef | null;
@@ -83,6 +84,7 @@ function QuickAppointmentBody({
     reason: defaultReason(agenda),
   }));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [desiredDate, setDesiredDate] = useState('');
   const { key } = useBookingKey(true);
   const create = useCreateAppointment();
   const next = useNextFreeTime(agenda, Number(details.duration_minutes), patient?.id ?? null);
@@ -126,6 +128,7 @@ function QuickAppointmentBody({
           doctor_id: agenda.doctor_id,
           status: 'Confirmada',
           manual: false,
+          desired_date: desiredDate || null,
         },
       }),
       {
@@ -182,6 +185,7 @@ function QuickAppointmentBody({
           errors={errors}
           agendaMinutes={agenda.duration_minutes}
         />
+        <DesiredDateField id="quick-desired-date" value={desiredDate} onChange={setDesiredDate} />
       </section>
 
       <DialogFooter>

@@ -48,6 +48,7 @@ import { useResolvePatient } from '@/features/appointments/hooks/use-resolve-pat
 import { useSuggestedTime } from '@/features/appointments/hooks/use-suggested-time';
 import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
 import { hhmm, toScheduledAt } from '@/features/appointments/utils/scheduled-at';
+import { DesiredDateField } from '@/features/appointments/components/desired-date-field';
 
 interface ManualAppointmentDialogProps {
   agenda: AgendaRef | null;
@@ -82,6 +83,7 @@ function ManualBody({
     newPatient: EMPTY_NEW_PATIENT,
   });
   const [time, setTime] = useState('');
+  const [desiredDate, setDesiredDate] = useState('');
   const [duration, setDuration] = useState(() => detailsForAgenda(agenda.duration_minutes).duration_minutes);
   const [details, setDetails] = useState(DEFAULT_DETAILS);
   const [timeError, setTimeError] = useState<string>();
@@ -184,6 +186,7 @@ function ManualBody({
           reason: d.reason || null,
           status: 'Confirmada',
           manual: true,
+          desired_date: desiredDate || null,
         },
       });
       toast.success('Cita creada exitosamente', { description: 'La cita ha sido agendada correctamente' });
@@ -233,6 +236,7 @@ function ManualBody({
           suggesting={suggester.pending || detail.isPending}
           timeError={timeError}
         />
+        <DesiredDateField id="manual-desired-date" value={desiredDate} onChange={setDesiredDate} />
       </section>
       {conflict && conflicts.data && <ConflictBanner result={conflicts.data} />}
       <section className="grid gap-2" aria-label="Detalles de la cita">

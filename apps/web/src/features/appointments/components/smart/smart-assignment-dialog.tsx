@@ -158,6 +158,7 @@ function SmartAssignmentBody({
           notes: d.notes,
           insurance_type: d.insurance_type,
           preferred_time_slots: slot ? [slot] : !doctorId && prefs.day_part ? [prefs.day_part] : undefined,
+          desired_date: prefs.desired_date || null,
         },
       });
       setResult(out);

@@ -4,6 +4,7 @@ import { Field, describedBy } from '@/components/ui/field';
 import { useSmartOptions } from '@/features/appointments/api/get-availabilities';
 import { SimpleSelect } from '@/features/appointments/components/simple-select';
 import { withLastUsedFirst } from '@/features/appointments/components/smart/last-used';
+import { DesiredDateField } from '@/features/appointments/components/desired-date-field';
 
 export type DayPart = '' | 'morning' | 'afternoon' | 'evening';
 
@@ -13,6 +14,8 @@ export interface SmartPreferences {
   doctor_id: string;
   day_part: DayPart;
   urgency_level: string;
+  /** 'Fecha deseada por el paciente', 'YYYY-MM-DD' or '' (Res. 256, decision 032). */
+  desired_date: string;
 }
 
 export const DEFAULT_PREFERENCES: SmartPreferences = {
@@ -21,6 +24,7 @@ export const DEFAULT_PREFERENCES: SmartPreferences = {
   doctor_id: '',
   day_part: '',
   urgency_level: 'Normal',
+  desired_date: '',
 };
 
 const DAY_PARTS: { value: DayPart; label: string }[] = [
@@ -121,6 +125,11 @@ export function SmartPreferencesFields({
           options={PRIORITY_LEVELS.map((p) => ({ value: p, label: p }))}
         />
       </Field>
+      <DesiredDateField
+        id="smart-desired-date"
+        value={value.desired_date}
+        onChange={(v) => set({ desired_date: v })}
+      />
     </div>
   );
 }

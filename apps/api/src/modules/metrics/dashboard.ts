@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import type { MetricsQuery } from '@ips/shared/schemas/analytics';
+import type { AppDeps } from '../../lib/context';
+import { overview, performance, ratio, windowOf } from '../analytics/service';
+
+/*
+ * GET /metrics/dashboard|patients|appointments|doctors|system (spec part 2 §7 "Metrics", period default 30d;
+ * decision 032). The consultation figures are Análisis's own (modules/analytics), not redefined here:
+ * - patients: total and Activo patients now; new = registered in the period; attended = distinct patients with a
+ *   consultation in the period.
+ * - appointments: every appointment given for a day of the period, by status and (consultations) by specialty.
+ * - doctors: per doctor, appointments of the period, Completadas, Canceladas, and completion = Completadas over
+ *   past consultations (as Análisis's 'Tasa de Finalización').
+ * - system: users (total, Activo), sessions not revoked and not expired, audit rows written in the period, and
+ *   how long this API process has run.
+ */
+
+const STARTED = Date.now();
+
+function window(deps: AppDeps, q: MetricsQuery, now: Date) {
+  return windowOf(q.period, now, deps.config.orgTimezone);
+}
+
+export async function dashboard(deps: AppDeps, q: MetricsQuery, now = new Date()) {
+  const [o, p] = await Promise.all([
+    overview(deps, { range: q.period }, now),
+    performance(deps, { range: q.period }, now),
+  ]);
+  return { period: q.period, from: o.from, to: o.to, totals: o.totals, performance: p };
+}
+
+export async function patientsMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {
+  const win = window(deps, q, now);
+  const res = await deps.db.execute<Record<string, number>>(sql`select
+      (select count(*)::int from patients) as total,
+      (select count(*)::int from patients where status = 'Activo') as active,
+      (select count(*)::int from patients where created_at >= ${win.from.toISOString()}::timestamptz
+        and created_at < ${win.to.toISOString()}::timestamptz) as new_in_period`);
+  const o = await overview(deps, { range: q.period }, now);
+  const r = res.rows[0]!;
+  return {
+    period: q.period,
+    total: Number(r.total),
+    active: Number(r.active),
+    new_in_period: Number(r.new_in_period),
+    attended_in_period: o.totals.unique_patients,
+  };
+}
+
+const scheduledIn = (win: { from: Date; to: Date }) =>
+  sql`a.scheduled_at >= ${win.from.toISOString()}::timestamptz and a.scheduled_at < ${win.to.toISOString()}::timestamptz`;
+
+export async function appointmentsMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {
+  const win = window(deps, q, now);
+  const [statuses, specialties] = await Promise.all([
+    deps.db.execute<{ status: string; n: number }>(sql`select a.status, count(*)::int as n from appointments a
+      where ${scheduledIn(win)} group by 1 order by 2 desc, 1`),
+    deps.db.execute<{ name: string; n: number }>(sql`select s.name, count(*)::int as n
+      from appointments a join specialties s on s.id = a.specialty_id
+      where ${scheduledIn(win)} and a.status <> 'Cancelada' group by s.id, s.name order by 2 desc, 1`),
+  ]);
+  const byStatus = statuses.rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
+  return {
+    period: q.period,
+    total: byStatus.reduce((s, r) => s + r.count, 0),
+    by_status: byStatus,
+    by_specialty: specialties.rows.map((r) => ({ name: String(r.name), consultations: Number(r.n) })),
+  };
+}
+
+export async function doctorsMetrics(
+  deps: AppDeps,
+  q: MetricsQuery & { limit: number; offset: number },
+  now = new Date(),
+) {
+  const win = window(deps, q, now);
+  const res = await deps.db.execute<Record<string, unknown>>(sql`select d.id, d.name,
+      count(*)::int as appointments,
+      count(*) filter (where a.status = 'Completada')::int as completed,
+      count(*) filter (where a.status = 'Cancelada')::int as cancelled,
+      count(*) filter (where a.status <> 'Cancelada' and a.ends_at <= ${now.toISOString()}::timestamptz)::int as past,
+      count(*) filter (where a.status = 'Completada' and a.ends_at <= ${now.toISOString()}::timestamptz)::int as completed_past,
+      count(*) over ()::int as total
+    from appointments a join doctors d on d.id = a.doctor_id
+    where ${scheduledIn(win)}
+    group by d.id, d.name order by 3 desc, d.name, d.id limit ${q.limit} offset ${q.offset}`);
+  const total = res.rows.length ? Number(res.rows[0]!.total) : await countDoctors(deps, win);
+  return {
+    period: q.period,
+    total,
+    data: res.rows.map((r) => ({
+      doctor_id: Number(r.id),
+      doctor_name: String(r.name),
+      appointments: Number(r.appointments),
+      completed: Number(r.completed),
+      cancelled: Number(r.cancelled),
+      completion_rate: ratio(Number(r.completed_past), Number(r.past)),
+    })),
+  };
+}
+
+/** The number of doctors with appointments in the window (a page past the end has no row to carry it). */
+async function countDoctors(deps: AppDeps, win: { from: Date; to: Date }) {
+  const res = await deps.db.execute<{ n: number }>(
+    sql`select count(distinct a.doctor_id)::int as n from appointments a where ${scheduledIn(win)}`,
+  );
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+export async function systemMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {
+  const win = window(deps, q, now);
+  const res = await deps.db.execute<Record<string, number>>(sql`select
+      (select count(*)::int from users) as users_total,
+      (select count(*)::int from users where status = 'Activo') as users_active,
+      (select count(*)::int from sessions where revoked_at is null and expires_at > ${now.toISOString()}::timestamptz)
+        as sessions_active,
+      (select count(*)::int from audit_log where created_at >= ${win.from.toISOString()}::timestamptz
+        and created_at < ${win.to.toISOString()}::timestamptz) as audit_events`);
+  const r = res.rows[0]!;
+  return {
+    period: q.period,
+    users_total: Number(r.users_total),
+    users_active: Number(r.users_active),
+    sessions_active: Number(r.sessions_active),
+    audit_events: Number(r.audit_events),
+    uptime_seconds: Math.round((now.getTime() - STARTED) / 1000),
+  };
+}

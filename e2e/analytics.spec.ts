@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
+import { expectNoA11yViolations } from './a11y-helpers';
+
+/*
+ * Análisis (issue 21, decision 032) on the demo data: the cards show the API's figures, switching the range and
+ * the zone changes them as the API does, Rendimiento shows measured values with their definitions, Oportunidad
+ * shows the Res. 256 indicators; no chart code before a chart is drawn; axe clean at 1440×900 and 390×844.
+ */
+
+interface Overview {
+  totals: { total_consultations: number; unique_patients: number };
+}
+const nf = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
+
+test('cards follow the API across range and zone; Rendimiento and Oportunidad are measured', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const token = await apiLogin(page.request, ACCOUNTS.admin);
+  const overview = async (query: string) => {
+    const res = await page.request.get(`/api/analytics/overview?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as Overview;
+  };
+  const zonesRes = await page.request.get('/api/zones', { headers: { authorization: `Bearer ${token}` } });
+  const zones = ((await zonesRes.json()) as { data: { id: number; name: string }[] }).data;
+
+  const chartRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/analytics-charts/.test(r.url())) chartRequests.push(r.url());
+  });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginViaUi(page, ACCOUNTS.admin);
+  await page.getByRole('link', { name: 'Análisis', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Análisis' })).toBeVisible();
+
+  const total = page.getByTestId('kpi-total-value');
+  const unique = page.getByTestId('kpi-unique-value');
+  const month = await overview('range=30d');
+  await expect(total).toHaveText(nf.format(month.totals.total_consultations));
+  await expect(unique).toHaveText(nf.format(month.totals.unique_patients));
+  await expect(page.getByRole('button', { name: /Qué es Total Consultas/ })).toBeVisible();
+
+  // One year.
+  await page.getByRole('combobox', { name: 'Rango' }).click();
+  await page.getByRole('option', { name: '1 año' }).click();
+  const year = await overview('range=365d');
+  await expect(total).toHaveText(nf.format(year.totals.total_consultations));
+  expect(year.totals.total_consultations).toBeGreaterThanOrEqual(month.totals.total_consultations);
+
+  // A zone, then the figures are that zone's.
+  const counts = await Promise.all(
+    zones.map(async (z) => (await overview(`range=365d&zone_id=${z.id}`)).totals),
+  );
+  const pick = zones.findIndex((_, i) => counts[i]!.total_consultations !== year.totals.total_consultations);
+  expect(pick, 'una zona con cifras distintas del total').toBeGreaterThanOrEqual(0);
+  await page.getByRole('combobox', { name: 'Zona' }).click();
+  await page.getByRole('option', { name: zones[pick]!.name, exact: true }).click();
+  await expect(total).toHaveText(nf.format(counts[pick]!.total_consultations));
+  await expect(unique).toHaveText(nf.format(counts[pick]!.unique_patients));
+  await expect(page.getByRole('combobox', { name: 'Municipio' })).toBeEnabled();
+
+  // Resumen draws its charts: the chart module arrives only now.
+  await expect(page.getByRole('figure', { name: 'Consultas por día de la semana' })).toBeVisible();
+  expect(chartRequests.length).toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath('analytics-1440.png'), fullPage: true });
+  await expectNoA11yViolations(page, 'Análisis · Resumen');
+
+  await page.getByRole('tab', { name: 'Rendimiento' }).click();
+  const noShow = page.getByTestId('measure-no-show');
+  await expect(noShow).toContainText('Inasistencia');
+  await expect(noShow).toContainText(/\d|—/);
+  await expect(noShow).toContainText('citas ya pasadas');
+  await expect(page.getByTestId('measure-occupancy')).toContainText('Cupos ocupados sobre cupos ofrecidos');
+  await expect(page.getByText('4,8')).toHaveCount(0);
+  await expectNoA11yViolations(page, 'Análisis · Rendimiento');
+
+  await page.getByRole('tab', { name: 'Oportunidad' }).click();
+  await expect(page.getByTestId('oportunidad-P.3.1')).toContainText('Medicina general');
+  await expect(page.getByTestId('oportunidad-P.3.7')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Indicadores (Excel)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^oportunidad-indicadores-.*\.xlsx$/);
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 2).toString()).toBe('PK');
+  await expectNoA11yViolations(page, 'Análisis · Oportunidad');
+  await page.screenshot({ path: testInfo.outputPath('analytics-oportunidad-1440.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: 'Ubicaciones' }).click();
+  await expect(page.getByRole('table', { name: '10 municipios con más consultas' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('analytics-390.png'), fullPage: true });
+  await expectNoA11yViolations(page, 'Análisis · Ubicaciones (390)');
+});
