@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 
 /** Priority colours: urgencia red, alta amber, normal blue, baja grey. */
 export const PRIORITY_CLASSES: Record<CallPriority, string> = {
-  urgencia: 'border-destructive/30 bg-destructive/10 text-destructive',
+  urgencia: 'border-destructive/30 bg-destructive/5 text-destructive',
   alta: 'border-warning/40 bg-warning/15 text-[oklch(0.45_0.1_70)]',
   normal: 'border-primary/25 bg-primary/10 text-primary',
   baja: 'border-border bg-muted text-muted-foreground',
