@@ -23,6 +23,8 @@ const usable = (el: HTMLElement) =>
   !el.matches(':disabled') && el.tabIndex >= 0 && visible(el) && el.getAttribute('aria-hidden') !== 'true';
 
 function isField(el: HTMLElement): boolean {
+  // An optional field the focus should not stop at on its own (marked by the dialog that holds it).
+  if (el.hasAttribute('data-focus-skip')) return false;
   if (el instanceof HTMLInputElement) return !NOT_FIELDS.has(el.type) && !el.readOnly;
   if (el instanceof HTMLTextAreaElement) return !el.readOnly;
   return true;

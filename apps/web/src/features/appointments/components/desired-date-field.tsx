@@ -24,6 +24,8 @@ export function DesiredDateField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-describedby={`${id}-hint`}
+        // Optional and rarely asked: moving on from the patient goes past it to the fields a booking needs.
+        data-focus-skip=""
         className="sm:max-w-56"
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
