@@ -325,8 +325,13 @@ test.describe('Notificaciones', () => {
       const submit = create.getByRole('button', { name: 'Crear Agenda' });
       await Promise.all([refused(), submit.click()]);
       await expect(shown.filter({ hasText: 'Error creando agenda' })).toHaveCount(1);
-      // Trying again at once (the first notification lasts 4 s): the new one replaces it.
+      // Trying again at once (the first notification lasts 4 s): the new one replaces it. The new toast is drawn a
+      // moment after the answer, so wait for the first one to go before counting (else the count sees the old one).
+      const first = await shown.first().elementHandle();
       await Promise.all([refused(), submit.click()]);
+      await expect
+        .poll(() => first!.evaluate((el) => !el.isConnected || el.getAttribute('data-removed') === 'true'))
+        .toBe(true);
       await expect(shown).toHaveCount(1, { timeout: 1_000 });
       const toast = shown.filter({ hasText: 'Error creando agenda' });
       await expect(toast).toBeVisible();
