@@ -76,5 +76,5 @@ describe(`crash safety on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 
     second.child.kill('SIGTERM');
     expect(await waitForExit(second.child)).toBe(0);
-  }, 120_000);
+  }, 400_000);
 });

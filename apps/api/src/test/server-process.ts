@@ -52,7 +52,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`el servidor terminó al iniciar:\n${out}`);
     try {
