@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 import { apiAs, toast } from './appointments-helpers';
 import { orgToday } from './agendas-helpers';
@@ -9,15 +9,25 @@ import { orgToday } from './agendas-helpers';
  * screen's record shows.
  */
 
+interface DoctorChoice {
+  id: number;
+  specialty_ids: number[];
+  location_ids: number[];
+}
+
 /** A one-slot agenda tonight for the first doctor free then, and the new patient booked into it. */
-async function bookedTonight(request: APIRequestContext, api: Awaited<ReturnType<typeof apiAs>>) {
+async function bookedTonight(
+  request: APIRequestContext,
+  api: Awaited<ReturnType<typeof apiAs>>,
+  doctors?: DoctorChoice[],
+) {
   const headers = { authorization: `Bearer ${await apiLogin(request, ACCOUNTS.supervisor)}` };
   const post = (path: string, data: unknown) => request.post(`/api${path}`, { headers, data });
-  const options = await api.get<{
-    doctors: { id: number; specialty_ids: number[]; location_ids: number[] }[];
-  }>('/availabilities/smart-options');
+  const options =
+    doctors ?? (await api.get<{ doctors: DoctorChoice[] }>('/availabilities/smart-options')).doctors;
   const patient = await api.newPatient();
-  for (const d of options.doctors) {
+  const refusals: string[] = [];
+  for (const d of options) {
     const res = await post('/availabilities', {
       doctor_id: d.id,
       specialty_id: d.specialty_ids[0],
@@ -28,13 +38,90 @@ async function bookedTonight(request: APIRequestContext, api: Awaited<ReturnType
       capacity: 1,
       duration_minutes: 60,
     });
-    if (res.status() !== 201) continue;
+    if (res.status() !== 201) {
+      refusals.push(await res.text());
+      continue;
+    }
     const agenda = ((await res.json()) as { data: { id: number } }).data;
     const booked = await post('/appointments', { patient_id: patient.id, availability_id: agenda.id });
     if (booked.status() === 201) return { patient, headers };
   }
-  throw new Error('Ningún doctor de los datos de demostración tiene libre esta noche');
+  throw new Error(`Ningún doctor tiene libre esta noche: ${refusals.slice(0, 3).join(' | ')}`);
 }
+
+/** Cola Diaria showing the patient's row (signed in as reception unless someone already is). */
+async function openDailyRow(page: Page, patient: { document: string; name: string }, signIn = true) {
+  if (signIn) await loginViaUi(page, ACCOUNTS.reception);
+  await page.goto(`/daily-queue?date=${orgToday()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cola Diaria' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar paciente, documento o doctor' }).fill(patient.document);
+  const row = page.getByTestId('daily-row').filter({ hasText: patient.name });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+async function confirm(page: Page, patientId: number, headers: Record<string, string>) {
+  const [appointment] = await (await apiAs(page.request)).appointmentsOf(patientId);
+  if (appointment!.status === 'Confirmada') return;
+  const confirmed = await page.request.put(`/api/appointments/${appointment!.id}`, {
+    headers,
+    data: { status: 'Confirmada' },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+test("a specialty's default service, chosen in its dialog, is what 'Atendida' bills", async ({ page }) => {
+  test.slow();
+  const api = await apiAs(page.request);
+  const id = Date.now().toString(36).slice(-5).toUpperCase();
+  const serviceName = `Consulta de dermatología ${id}`;
+  const specialtyName = `Dermatología ${id}`;
+  await api.post('/services', { name: serviceName, base_price: 81000 });
+
+  await loginViaUi(page);
+  await page.goto('/settings/resources');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Recursos' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva especialidad' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva especialidad' });
+  await dialog.getByLabel('Nombre').fill(specialtyName);
+  await dialog.getByRole('combobox', { name: 'Servicio predeterminado' }).click();
+  await page.getByPlaceholder('Buscar servicio o código CUPS').fill(`dermatologia ${id}`);
+  await page.getByRole('option', { name: serviceName }).click();
+  await dialog.getByRole('button', { name: 'Crear especialidad' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Buscar especialidad').fill(id);
+  await expect(page.getByRole('row', { name: new RegExp(specialtyName) })).toContainText(serviceName);
+
+  // A doctor of the new specialty, at a new site that offers it, booked tonight.
+  const specialty = (await api.get<{ id: number; name: string }[]>(`/specialties?q=${id}`))[0]!;
+  const location = await api.post<{ id: number }>('/locations', {
+    name: `Sede Piel ${id}`,
+    specialty_ids: [specialty.id],
+  });
+  const doctor = await api.post<{ id: number }>('/doctors', {
+    name: `Doctora Piel ${id.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!)}`,
+    license_number: `RM-${id}`,
+    specialty_ids: [specialty.id],
+    location_ids: [location.id],
+  });
+  const { patient, headers } = await bookedTonight(page.request, api, [
+    { id: doctor.id, specialty_ids: [specialty.id], location_ids: [location.id] },
+  ]);
+  await confirm(page, patient.id, headers);
+
+  const row = await openDailyRow(page, patient, false);
+  await row.getByRole('button', { name: `Atendida: ${patient.name}` }).click();
+  await expect(toast(page, 'Cita atendida')).toBeVisible();
+  await expect(row).toContainText('Completada');
+
+  await page.goto('/billing');
+  const record = page
+    .getByRole('table', { name: 'Detalle de facturación' })
+    .getByRole('row')
+    .filter({ hasText: serviceName });
+  await expect(record).toBeVisible({ timeout: 10_000 });
+  await expect(record).toContainText('$ 81.000');
+});
 
 test('an appointment attended with another service is billed with that service', async ({ page }) => {
   test.slow();
@@ -42,21 +129,9 @@ test('an appointment attended with another service is billed with that service',
   const serviceName = `Procedimiento menor ${Date.now().toString(36)}`;
   await api.post('/services', { name: serviceName, base_price: 73000 });
   const { patient, headers } = await bookedTonight(page.request, api);
-  const [appointment] = await api.appointmentsOf(patient.id);
-  if (appointment!.status !== 'Confirmada') {
-    const confirmed = await page.request.put(`/api/appointments/${appointment!.id}`, {
-      headers,
-      data: { status: 'Confirmada' },
-    });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-  }
+  await confirm(page, patient.id, headers);
 
-  await loginViaUi(page, ACCOUNTS.reception);
-  await page.goto(`/daily-queue?date=${orgToday()}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cola Diaria' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Buscar paciente, documento o doctor' }).fill(patient.document);
-  const row = page.getByTestId('daily-row').filter({ hasText: patient.name });
-  await expect(row).toHaveCount(1);
+  const row = await openDailyRow(page, patient);
   await expect(row.getByRole('button', { name: `Atendida: ${patient.name}` })).toBeVisible();
 
   await row.getByRole('button', { name: `Atendida con otro servicio: ${patient.name}` }).click();

@@ -6,6 +6,7 @@ import {
   doctorSpecialties,
   epsAuthorizations,
   locationSpecialties,
+  services,
   specialties,
 } from '../../db/schema/resources';
 
@@ -19,6 +20,16 @@ export async function findById(db: Executor, id: number) {
 export async function findByIdForUpdate(db: Executor, id: number) {
   const [row] = await db.select().from(specialties).where(eq(specialties.id, id)).for('update');
   return row ?? null;
+}
+
+/** Whether a service exists and is active, read under a share lock so it is not deactivated meanwhile. */
+export async function serviceActive(db: Executor, id: number): Promise<boolean | null> {
+  const [row] = await db
+    .select({ active: services.active })
+    .from(services)
+    .where(eq(services.id, id))
+    .for('share');
+  return row ? row.active : null;
 }
 
 export function list(db: Executor, filter: { q?: string; active?: boolean }) {

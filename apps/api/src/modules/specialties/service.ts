@@ -36,6 +36,16 @@ registerConstraintMessage(
 
 const NOT_FOUND = 'Especialidad no encontrada';
 
+const INACTIVE_SERVICE = 'El servicio está inactivo: elija un servicio activo';
+
+/** A specialty's default service is billed for its appointments (decision 031): it must exist and be active. */
+async function checkDefaultService(tx: Db, id: number | null | undefined) {
+  if (id == null) return;
+  const active = await repo.serviceActive(tx, id);
+  if (active === null) throw new AppError('NOT_FOUND', 'Servicio no encontrado');
+  if (!active) throw new AppError('VALIDATION', INACTIVE_SERVICE, { default_service_id: [INACTIVE_SERVICE] });
+}
+
 export function toDto(s: repo.SpecialtyRow): SpecialtyDto {
   return {
     id: s.id,
@@ -66,6 +76,7 @@ export async function getUsage(db: Db, id: number): Promise<SpecialtyUsageDto> {
 
 export async function createSpecialty(db: Db, actor: Actor, body: CreateSpecialtyBody) {
   return db.transaction(async (tx) => {
+    await checkDefaultService(tx, body.default_service_id);
     const s = await repo.insert(tx, {
       name: body.name,
       description: body.description ?? null,
@@ -87,6 +98,8 @@ export async function updateSpecialty(db: Db, actor: Actor, id: number, body: Up
   return db.transaction(async (tx) => {
     const before = await repo.findByIdForUpdate(tx, id);
     if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (body.default_service_id !== before.defaultServiceId)
+      await checkDefaultService(tx, body.default_service_id);
     const after = await repo.update(tx, id, {
       ...(body.name !== undefined && { name: body.name }),
       ...(body.description !== undefined && { description: body.description }),

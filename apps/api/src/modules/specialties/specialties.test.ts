@@ -66,6 +66,46 @@ describe('specialties CRUD', () => {
     expect(audits[1]!.userId).toBe(t.users.supervisor.id);
   });
 
+  it('takes an active default service, refuses an unknown (404) or inactive (400) one, and clears it', async () => {
+    const service = (
+      await admin({ method: 'POST', url: '/api/services', payload: { name: 'Consulta base' } })
+    ).json().data;
+    const off = (
+      await admin({
+        method: 'POST',
+        url: '/api/services',
+        payload: { name: 'Consulta retirada', active: false },
+      })
+    ).json().data;
+    const s = (await create({ name: 'Otorrinolaringología', default_service_id: service.id })).json().data;
+    expect(s.default_service_id).toBe(service.id);
+
+    const unknown = await create({ name: 'Neurología', default_service_id: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Servicio no encontrado');
+    const inactive = await admin({
+      method: 'PUT',
+      url: `/api/specialties/${s.id}`,
+      payload: { default_service_id: off.id },
+    });
+    expect(inactive.statusCode).toBe(400);
+    expect(inactive.json().errors.default_service_id).toEqual([
+      'El servicio está inactivo: elija un servicio activo',
+    ]);
+    expect(
+      (await agent({ method: 'GET', url: `/api/specialties/${s.id}` })).json().data.default_service_id,
+    ).toBe(service.id);
+    expect((await agent({ method: 'GET', url: '/api/specialties?q=neurologia' })).json().total).toBe(0);
+
+    const cleared = await admin({
+      method: 'PUT',
+      url: `/api/specialties/${s.id}`,
+      payload: { default_service_id: '' },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.default_service_id).toBeNull();
+  });
+
   it('validates name and duration with the messages of the spec', async () => {
     const noName = await create({ default_duration_minutes: 30 });
     expect(noName.statusCode).toBe(400);

@@ -11,6 +11,7 @@ import {
   useSpecialtyUsage,
   type Specialty,
 } from '@/features/resources/api/specialties';
+import { useServices } from '@/features/resources/api/services';
 import { DeleteDialog } from '@/features/resources/components/shared/delete-dialog';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { RowActions } from '@/features/resources/components/shared/row-actions';
@@ -28,6 +29,11 @@ const PAGE_SIZE = 10;
 
 export function SpecialtiesTab({ canManage }: { canManage: boolean }) {
   const specialties = useSpecialties();
+  const services = useServices();
+  const serviceNames = useMemo(
+    () => new Map((services.data ?? []).map((s) => [s.id, s.name])),
+    [services.data],
+  );
   const save = useSaveSpecialty();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<{ key: number; item?: Specialty } | null>(null);
@@ -112,6 +118,7 @@ export function SpecialtiesTab({ canManage }: { canManage: boolean }) {
                 <TableHead>Nombre</TableHead>
                 <TableHead className="hidden md:table-cell">Descripción</TableHead>
                 <TableHead className="hidden text-right sm:table-cell">Duración</TableHead>
+                <TableHead className="hidden lg:table-cell">Servicio predeterminado</TableHead>
                 <TableHead>Estado</TableHead>
                 {canManage && (
                   <TableHead className="w-12">
@@ -136,6 +143,9 @@ export function SpecialtiesTab({ canManage }: { canManage: boolean }) {
                   </TableCell>
                   <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
                     {s.default_duration_minutes} min
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground lg:table-cell">
+                    {(s.default_service_id != null && serviceNames.get(s.default_service_id)) || '—'}
                   </TableCell>
                   <TableCell>
                     <StatusSwitch

@@ -1,13 +1,17 @@
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { formatMoney } from '@ips/shared/format';
 import {
   createSpecialtyBody,
   SPECIALTY_DURATION,
   type CreateSpecialtyBody,
 } from '@ips/shared/schemas/resources-specialties';
+import { Combobox } from '@/components/ui/combobox';
 import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { useServices } from '@/features/resources/api/services';
 import { useSaveSpecialty, type Specialty } from '@/features/resources/api/specialties';
 import { FormDialog } from '@/components/form-dialog';
 import { applyServerErrors, formResolver, text } from '@/lib/form';
@@ -18,6 +22,7 @@ interface Values {
   description: string;
   default_duration_minutes: string;
   active: boolean;
+  default_service_id: string;
 }
 
 interface Props {
@@ -36,9 +41,25 @@ export function SpecialtyFormDialog({ open, onOpenChange, specialty }: Props) {
       description: text(specialty?.description),
       default_duration_minutes: text(specialty?.default_duration_minutes ?? SPECIALTY_DURATION.default),
       active: specialty?.active ?? true,
+      default_service_id: text(specialty?.default_service_id),
     },
   });
   const { errors } = form.formState;
+  const services = useServices();
+  // Active services, and the one already chosen even if it was deactivated since (so the field shows it).
+  const serviceOptions = useMemo(
+    () =>
+      (services.data ?? [])
+        .filter((s) => s.active || s.id === specialty?.default_service_id)
+        .map((s) => ({
+          value: String(s.id),
+          label: s.name,
+          detail: [formatMoney(s.base_price, s.currency), s.active ? null : 'Inactivo']
+            .filter(Boolean)
+            .join(' · '),
+        })),
+    [services.data, specialty?.default_service_id],
+  );
 
   const submit = form.handleSubmit((body) =>
     save.mutate(
@@ -49,7 +70,14 @@ export function SpecialtyFormDialog({ open, onOpenChange, specialty }: Props) {
           onOpenChange(false);
         },
         onError: (err) => {
-          if (!applyServerErrors(err, form.setError, ['name', 'description', 'default_duration_minutes']))
+          if (
+            !applyServerErrors(err, form.setError, [
+              'name',
+              'description',
+              'default_duration_minutes',
+              'default_service_id',
+            ])
+          )
             notifyError(err, specialty ? 'No se pudo actualizar' : 'No se pudo crear');
         },
       },
@@ -100,6 +128,29 @@ export function SpecialtyFormDialog({ open, onOpenChange, specialty }: Props) {
           className="sm:max-w-40"
           {...describedBy('specialty-duration', errors.default_duration_minutes?.message, true)}
           {...form.register('default_duration_minutes')}
+        />
+      </Field>
+      <Field
+        id="specialty-service"
+        label="Servicio predeterminado"
+        hint="Se factura en las citas de esta especialidad que no indican otro servicio."
+        error={errors.default_service_id?.message}
+      >
+        <Controller
+          control={form.control}
+          name="default_service_id"
+          render={({ field }) => (
+            <Combobox
+              id="specialty-service"
+              options={serviceOptions}
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              placeholder={services.isPending ? 'Cargando servicios…' : 'Sin servicio predeterminado'}
+              searchPlaceholder="Buscar servicio o código CUPS"
+              clearLabel="Sin servicio predeterminado"
+              {...describedBy('specialty-service', errors.default_service_id?.message)}
+            />
+          )}
         />
       </Field>
       <Controller
