@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSmtpStandIn } from './smtp-stand-in';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = join(root, 'apps/api/dist/server.js');
@@ -57,6 +58,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ips-e2e-'));
+  // E-mail goes to a local stand-in whose messages the flows read from E2E_MAILDIR.
+  const mailDir = mkdtempSync(join(tmpdir(), 'ips-e2e-mail-'));
+  const smtp = await startSmtpStandIn(mailDir);
+  process.env.E2E_MAILDIR = mailDir;
   let output = '';
   const child = spawn(process.execPath, [serverJs], {
     cwd: root,
@@ -69,6 +74,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       WEB_DIST: webDist,
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      SMTP_FROM: 'IPS Demo <citas@ips.test>',
       // Every flow signs in from 127.0.0.1: about 100 sign-ins in 15 minutes, past the per-address login bucket
       // (60 at once, 10 a minute) that a clinic's shared address gets. The per-account lockout is not scaled.
       RATE_LIMIT_SCALE: '10',
@@ -86,7 +93,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await waitForHealth(`${baseUrl}/api/health`, child, () => output);
   } catch (err) {
     child.kill('SIGKILL');
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
     throw err;
   }
   process.env.E2E_BASE_URL = baseUrl;
@@ -98,6 +107,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }

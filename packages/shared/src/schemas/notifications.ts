@@ -181,6 +181,9 @@ export const testEmailBody = z.object({
 
 export const testEmailResponse = ok(z.object({ id: z.number(), status: z.enum(EMAIL_STATUSES) }));
 
+/** GET /notifications/email-status: whether the server can send e-mail (never the server's address or secret). */
+export const emailStatusResponse = ok(z.object({ configured: z.boolean() }));
+
 /** Said where e-mail cannot be sent because no SMTP server is configured. */
 export const EMAIL_NOT_CONFIGURED = 'El correo no está configurado (SMTP_URL y SMTP_FROM)';
 

@@ -295,6 +295,8 @@ describe('the outbox', () => {
     });
     expect(pref.statusCode, pref.body).toBe(200);
     expect(pref.json().email_configured).toBe(true);
+    const status = await w.c.agent({ method: 'GET', url: '/api/notifications/email-status' });
+    expect(status.json().data).toEqual({ configured: true });
     const before = smtp.received.length;
     const sent = await w.c.admin({
       method: 'POST',

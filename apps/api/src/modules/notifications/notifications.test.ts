@@ -54,11 +54,14 @@ describe('sending and reading notifications', () => {
     expect(noTitle.body).toContain('El título es obligatorio');
   });
 
-  it('a user marks only their own: another user’s notification is 404 and stays unread', async () => {
+  it('a user marks only their own: another user’s notification is 403 and stays unread', async () => {
     const id = (await mine(c.agent)).data[0].id as number;
     const other = await c.reception({ method: 'PUT', url: `/api/notifications/${id}/read` });
-    expect(other.statusCode).toBe(404);
-    expect(other.json().message).toBe('Notificación no encontrada');
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe('No puede marcar como leída la notificación de otro usuario');
+    const missing = await c.reception({ method: 'PUT', url: '/api/notifications/999999/read' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Notificación no encontrada');
     expect((await mine(c.agent)).unread).toBe(1);
     const own = await c.agent({ method: 'PUT', url: `/api/notifications/${id}/read` });
     expect(own.statusCode, own.body).toBe(200);
@@ -95,6 +98,8 @@ describe('preferences', () => {
   it('defaults to in-app on and e-mail off for every type, and says e-mail is not configured', async () => {
     const res = await c.doctor({ method: 'GET', url: '/api/notifications/preferences' });
     expect(res.json().email_configured).toBe(false);
+    const status = await c.doctor({ method: 'GET', url: '/api/notifications/email-status' });
+    expect(status.json()).toEqual({ success: true, data: { configured: false } });
     expect(res.json().data.find((p: { type: string }) => p.type === 'message')).toEqual({
       type: 'message',
       label: 'Mensajes de administración',

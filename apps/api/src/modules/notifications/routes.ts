@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParam, ok } from '@ips/shared/schemas/common';
 import {
   EMAIL_ADMIN_ROLES,
+  emailStatusResponse,
   listNotificationsQuery,
   markAllReadResponse,
   notificationDto,
@@ -57,7 +58,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated' },
       schema: {
         tags,
-        summary: 'Marcar una notificación propia como leída (la de otro usuario: 404)',
+        summary: 'Marcar una notificación propia como leída (la de otro usuario: 403)',
         params: idParam,
         response: { 200: ok(notificationDto) },
       },
@@ -212,6 +213,19 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       ...(await service.patientNotices(app.deps, request.query)),
     }),
+  );
+
+  app.get(
+    '/notifications/email-status',
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Si el servidor puede enviar correo (SMTP_URL y SMTP_FROM configurados)',
+        response: { 200: emailStatusResponse },
+      },
+    },
+    async () => ({ success: true as const, data: { configured: service.emailConfigured(app.deps) } }),
   );
 
   app.get(

@@ -46,7 +46,11 @@ export async function listMine(
 export async function markRead(deps: AppDeps, userId: number, id: number) {
   return deps.db.transaction(async (tx) => {
     const row = await repo.markRead(tx, userId, id);
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!row) {
+      if (await repo.exists(tx, id))
+        throw new AppError('FORBIDDEN', 'No puede marcar como leída la notificación de otro usuario');
+      throw new AppError('NOT_FOUND', NOT_FOUND);
+    }
     await publishChanged(tx, deps, [userId]);
     return dto(row);
   });

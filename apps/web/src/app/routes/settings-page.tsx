@@ -8,11 +8,13 @@ import { MySessionsCard } from '@/features/sessions/components/my-sessions-card'
 import { LockedAccountsCard } from '@/features/users/components/locked-accounts-card';
 import { OrganizationSettings } from '@/features/settings/components/organization-settings';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
+import { useEmailStatus } from '@/features/notifications/api/notifications';
 import { useAuth } from '@/lib/use-auth';
 
 export default function SettingsPage() {
   const { user } = useAuth();
   const { timezone } = useOrgSettings();
+  const emailConfigured = useEmailStatus().data;
   const isAdmin = user?.role === 'admin';
   const canManageResources = user !== null && MANAGER_ROLES.includes(user.role);
 
@@ -33,7 +35,7 @@ export default function SettingsPage() {
             Organización
           </h2>
         </div>
-        <OrganizationSettings isAdmin={isAdmin} />
+        <OrganizationSettings isAdmin={isAdmin} emailConfigured={emailConfigured} />
       </section>
 
       {user && <NotificationSettings role={user.role} timezone={timezone} />}

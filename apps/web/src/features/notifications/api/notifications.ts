@@ -129,3 +129,14 @@ export function useOutbox(page: number) {
     refetchInterval: 10_000,
   });
 }
+
+/** Whether the server can send e-mail (SMTP_URL and SMTP_FROM set); a fact of the deployment, read once. */
+export function useEmailStatus() {
+  return useQuery({
+    queryKey: ['notifications', 'email-status'],
+    queryFn: ({ signal }) =>
+      api.get<ApiEnvelope<{ configured: boolean }>>('/notifications/email-status', { signal }),
+    select: (res) => res.data.configured,
+    staleTime: 5 * 60_000,
+  });
+}

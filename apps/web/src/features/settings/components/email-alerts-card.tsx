@@ -1,4 +1,4 @@
-import { MailIcon } from 'lucide-react';
+import { MailIcon, TriangleAlertIcon } from 'lucide-react';
 import type { OrgSettingsValues } from '@ips/shared/schemas/settings';
 import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -14,7 +14,16 @@ const KEYS = [
 ] as const;
 
 /** The e-mail alerts card (spec part 2 §3 "Notification settings"): the four fields, saved together. */
-export function EmailAlertsCard({ saved, readOnly }: { saved: OrgSettingsValues; readOnly: boolean }) {
+export function EmailAlertsCard({
+  saved,
+  readOnly,
+  emailConfigured,
+}: {
+  saved: OrgSettingsValues;
+  readOnly: boolean;
+  /** Whether the server can send e-mail; undefined while unknown. */
+  emailConfigured?: boolean;
+}) {
   const form = useSettingsForm(KEYS, saved);
   const disabled = readOnly || form.saving;
   const on = form.value('notifications_email_enabled');
@@ -30,6 +39,20 @@ export function EmailAlertsCard({ saved, readOnly }: { saved: OrgSettingsValues;
       onSubmit={() => form.submit()}
       onReset={form.reset}
     >
+      {emailConfigured === false && (
+        <p
+          role="status"
+          data-testid="email-not-configured"
+          className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/15 px-3 py-2 text-sm text-[oklch(0.4_0.1_70)]"
+        >
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-[oklch(0.45_0.1_70)]" aria-hidden />
+          <span>
+            <strong className="font-medium">El correo no está configurado.</strong> El servidor no tiene
+            SMTP_URL y SMTP_FROM: las alertas se guardan, pero no se envía ningún correo hasta que se
+            configure.
+          </span>
+        </p>
+      )}
       <SwitchRow
         id="notifications_email_enabled"
         label="Enviar alertas por correo"

@@ -11,7 +11,14 @@ import { IpsInfoCard } from '@/features/settings/components/ips-info-card';
  * The organisation's cards of Configuración. The administrator edits them; every other role reads them
  * (role matrix: "Configuración: lectura").
  */
-export function OrganizationSettings({ isAdmin }: { isAdmin: boolean }) {
+export function OrganizationSettings({
+  isAdmin,
+  emailConfigured,
+}: {
+  isAdmin: boolean;
+  /** Whether the server can send e-mail; undefined while unknown. */
+  emailConfigured?: boolean;
+}) {
   const settings = useOrgSettingsValues();
   if (settings.isPending) return <ListSkeleton rows={6} label="Cargando configuración" />;
   if (settings.isError)
@@ -35,7 +42,7 @@ export function OrganizationSettings({ isAdmin }: { isAdmin: boolean }) {
       <IpsInfoCard saved={saved} readOnly={readOnly} />
       <CallCenterCard saved={saved} readOnly={readOnly} />
       <AgendaAutomationCard saved={saved} readOnly={readOnly} />
-      <EmailAlertsCard saved={saved} readOnly={readOnly} />
+      <EmailAlertsCard saved={saved} readOnly={readOnly} emailConfigured={emailConfigured} />
       {isAdmin && (
         <Link
           to="/settings/ai"

@@ -15,6 +15,9 @@ import { SyncNotice } from '@/features/agendas/components/sync-notice';
 import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
 import { ListSkeleton } from '@/components/list-states';
 import { RecordHistoryLink } from '@/components/record-history-link';
+import { FRONT_DESK_ROLES } from '@ips/shared/catalogs/roles';
+import { PatientNoticesSection } from '@/features/agendas/components/dialogs/patient-notices-section';
+import { useAuth } from '@/lib/use-auth';
 
 const TABS = [
   { value: 'all', label: 'Todas' },
@@ -36,6 +39,8 @@ export function AgendaDetailsDialog({ open, onOpenChange, agenda: initial }: Pro
   const appointments = useAgendaAppointments({ availability_id: initial.id });
   const [tab, setTab] = useState<(typeof TABS)[number]['value']>('all');
   const canManage = useCanManageAgendas();
+  const { user } = useAuth();
+  const showNotices = agenda.status === 'Cancelada' && !!user && FRONT_DESK_ROLES.includes(user.role);
   const dialogs = useAgendaDialogs();
   const syncTimes = useSyncAppointmentTimes();
   const regenerate = useRegenerateDistribution();
@@ -90,6 +95,7 @@ export function AgendaDetailsDialog({ open, onOpenChange, agenda: initial }: Pro
           </div>
         )}
         {agenda.auto_distribute && <AgendaDistributionTable availabilityId={agenda.id} />}
+        {showNotices && <PatientNoticesSection availabilityId={agenda.id} />}
         <section aria-label="Pacientes" className="space-y-2">
           <h3 className="text-sm font-semibold">Pacientes agendados</h3>
           <Tabs value={tab} onValueChange={(v) => setTab(v as typeof tab)}>

@@ -11,15 +11,8 @@ import { useCancelAgenda } from '@/features/agendas/api/agenda-mutations';
 import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-context';
 import { SelectField } from '@/features/agendas/components/dialogs/select-field';
 import { timeRange } from '@/features/agendas/utils/agenda-display';
+import { NOTICE_CHANNEL_LABELS } from '@/features/agendas/utils/notice-channels';
 import { FormDialog } from '@/components/form-dialog';
-
-const CHANNEL_LABELS: Record<(typeof NOTICE_CHANNELS)[number], string> = {
-  sistema: 'Sistema',
-  email: 'Correo electrónico',
-  sms: 'SMS',
-  whatsapp: 'WhatsApp',
-  llamada: 'Llamada',
-};
 
 interface Props {
   open: boolean;
@@ -85,7 +78,7 @@ export function CancelAgendaDialog({ open, onOpenChange, agenda }: Props) {
         label="Canal del aviso"
         value={channel}
         onChange={setChannel}
-        options={NOTICE_CHANNELS.map((c) => ({ id: c, name: CHANNEL_LABELS[c] }))}
+        options={NOTICE_CHANNELS.map((c) => ({ id: c, name: NOTICE_CHANNEL_LABELS[c] }))}
         placeholder="Canal"
       />
       <div className="flex items-center justify-between gap-2 rounded-md border bg-muted/30 p-3 text-sm">
