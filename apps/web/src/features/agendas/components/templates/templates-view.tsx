@@ -86,12 +86,12 @@ export function TemplatesView() {
           description="Cree una plantilla con los días y horarios de un profesional y genere sus agendas."
         />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Plantillas">
+        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Plantillas">
           {list.data.data.map((t) => (
             <li key={t.id}>
               <Card className="h-full" data-testid="template-card">
-                <CardHeader>
-                  <div className="flex items-start justify-between gap-2">
+                <CardHeader className="sm:flex-col sm:gap-1.5">
+                  <div className="flex w-full items-start justify-between gap-2">
                     <CardTitle>{t.name}</CardTitle>
                     {!t.active && <Badge variant="secondary">Inactiva</Badge>}
                   </div>
