@@ -53,6 +53,7 @@ import serviceRoutes from './modules/services/routes';
 import epsAuthorizationRoutes from './modules/eps-authorizations/routes';
 import holidayRoutes from './modules/holidays/routes';
 import availabilityRoutes from './modules/availabilities/routes';
+import templateRoutes from './modules/agenda-templates/routes';
 import appointmentRoutes from './modules/appointments/routes';
 import bookingRoutes from './modules/appointments/booking-routes';
 import autoAssignmentRoutes from './modules/auto-assignment/routes';
@@ -226,6 +227,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           epsAuthorizationRoutes,
           holidayRoutes,
           availabilityRoutes,
+          templateRoutes,
           appointmentRoutes,
           bookingRoutes,
           autoAssignmentRoutes,

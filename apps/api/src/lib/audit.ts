@@ -33,3 +33,20 @@ export async function writeAudit(tx: Executor, actor: Actor, entry: AuditEntry):
     requestId: actor.requestId,
   });
 }
+
+/** Many changes by one actor in one statement per chunk (a generation of thousands of agendas). */
+export async function writeAudits(tx: Executor, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  const CHUNK = 2000;
+  for (let i = 0; i < entries.length; i += CHUNK)
+    await tx.insert(auditLog).values(
+      entries.slice(i, i + CHUNK).map((entry) => ({
+        tableName: entry.table,
+        recordId: String(entry.recordId),
+        action: entry.action,
+        oldValues: redact(entry.oldValues),
+        newValues: redact(entry.newValues),
+        userId: actor.userId,
+        requestId: actor.requestId,
+      })),
+    );
+}

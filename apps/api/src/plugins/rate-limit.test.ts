@@ -186,6 +186,14 @@ describe('rate limits on the API (production limits)', () => {
         'GET /api/metrics/export/:kind export',
         'GET /api/metrics/patients report',
         'GET /api/metrics/system report',
+        'GET /api/agenda-templates directory',
+        'GET /api/agenda-templates/analytics report',
+        'POST /api/agenda-templates/generate-schedule generate',
+        'POST /api/agenda-templates/generate-bulk generate',
+        'GET /api/availability-templates directory',
+        'GET /api/availability-templates/analytics report',
+        'POST /api/availability-templates/generate-schedule generate',
+        'POST /api/availability-templates/generate-bulk generate',
       ].sort(),
     );
   });

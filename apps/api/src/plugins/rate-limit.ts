@@ -32,6 +32,11 @@ export const RATE_LIMITS = {
   public: { burst: 120, perMinute: 120 },
   /** CUPS import preview and apply: up to 50,000 lines each; an administrator previews, fixes, previews again. */
   import: { burst: 5, perMinute: 5 },
+  /**
+   * Agenda generation from templates: one run writes up to a year of agendas (bulk: tens of thousands). A
+   * scheduler previews, adjusts and generates, template after template: 20 at once, then one every 3 s.
+   */
+  generate: { burst: 20, perMinute: 20 },
 } as const satisfies Record<string, { burst: number; perMinute: number }>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;

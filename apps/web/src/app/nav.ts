@@ -8,6 +8,7 @@ import {
   CalendarRangeIcon,
   ClockIcon,
   HistoryIcon,
+  LayoutTemplateIcon,
   LayoutDashboardIcon,
   ListIcon,
   ListOrderedIcon,
@@ -19,6 +20,7 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import {
+  AGENDA_ROLES,
   BILLING_READ_ROLES,
   CALL_READ_ROLES,
   FRONT_DESK_ROLES,
@@ -90,6 +92,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/appointments',
     icon: CalendarDaysIcon,
     page: () => import('@/app/routes/agenda-management-page'),
+  },
+  {
+    // Spec part 2 §2 lists no sidebar entry for it: reached from Gestión de Agenda's 'Plantillas' button.
+    group: null,
+    label: 'Plantillas de Agenda',
+    path: '/agenda-templates',
+    icon: LayoutTemplateIcon,
+    page: () => import('@/app/routes/agenda-templates-page'),
+    roles: AGENDA_ROLES,
   },
   {
     group: 'principal',

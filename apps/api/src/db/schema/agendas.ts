@@ -54,6 +54,8 @@ export const availabilities = pgTable(
     distributionEndDate: date('distribution_end_date', { mode: 'string' }),
     excludeWeekends: boolean('exclude_weekends').notNull().default(true),
     createdBy: integer('created_by'),
+    /** The agenda template that generated it (migration 0026: FK to agenda_templates, set null on delete). */
+    templateId: integer('template_id'),
     ...timestamps,
   },
   (t) => [

@@ -7,6 +7,7 @@ export * from './patient-demographics';
 export * from './resources';
 export * from './holidays';
 export * from './agendas';
+export * from './agenda-templates';
 export * from './appointments';
 export * from './queue';
 export * from './call-center';

@@ -120,6 +120,41 @@ export async function insert(db: Executor, values: AvailabilityValues) {
   return row!;
 }
 
+/** Many agendas in one statement per chunk (ids in the order given); the same table constraints apply. */
+export async function insertMany(db: Executor, values: AvailabilityValues[]): Promise<AvailabilityRow[]> {
+  const CHUNK = 1000;
+  const out: AvailabilityRow[] = [];
+  for (let i = 0; i < values.length; i += CHUNK)
+    out.push(
+      ...(await db
+        .insert(availabilities)
+        .values(values.slice(i, i + CHUNK))
+        .returning()),
+    );
+  return out;
+}
+
+/** The non-cancelled agendas of these doctors between two dates: what a generation must not cross. */
+export function listBlocks(db: Executor, doctorIds: number[], start: string, end: string) {
+  return db
+    .select({
+      id: availabilities.id,
+      doctorId: availabilities.doctorId,
+      date: availabilities.date,
+      startTime: availabilities.startTime,
+      endTime: availabilities.endTime,
+    })
+    .from(availabilities)
+    .where(
+      and(
+        inArray(availabilities.doctorId, doctorIds.length ? doctorIds : [0]),
+        gte(availabilities.date, start),
+        lte(availabilities.date, end),
+        ne(availabilities.status, 'Cancelada'),
+      ),
+    );
+}
+
 export async function update(db: Executor, id: number, values: Partial<AvailabilityValues>) {
   const [row] = await db
     .update(availabilities)

@@ -57,6 +57,17 @@ export async function assertPractice(
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
+/**
+ * Whether two blocks of one doctor on one day cross: the half-open ranges of the exclusion constraint
+ * (availabilities_doctor_overlap), so one may start exactly when the other ends. Times 'HH:mm' or 'HH:mm:ss'.
+ */
+export function blocksOverlap(a: { start: string; end: string }, b: { start: string; end: string }): boolean {
+  return (
+    toMinutes(a.start.slice(0, 5)) < toMinutes(b.end.slice(0, 5)) &&
+    toMinutes(b.start.slice(0, 5)) < toMinutes(a.end.slice(0, 5))
+  );
+}
+
 /** The friendly overlap check; the exclusion constraint stands behind it for concurrent requests. */
 export async function assertNoOverlap(
   tx: Executor,

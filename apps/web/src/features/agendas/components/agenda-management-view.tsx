@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CalendarPlusIcon, PrinterIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { CalendarPlusIcon, LayoutTemplateIcon, PrinterIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -38,6 +39,14 @@ export function AgendaManagementView() {
               Imprimir Agenda
             </Button>
             {headerActions}
+            {canManage && (
+              <Button variant="outline" asChild>
+                <Link to="/agenda-templates">
+                  <LayoutTemplateIcon aria-hidden />
+                  Plantillas
+                </Link>
+              </Button>
+            )}
             {canManage && (
               <Button
                 onClick={() =>
