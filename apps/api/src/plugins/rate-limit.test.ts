@@ -186,6 +186,9 @@ describe('rate limits on the API (production limits)', () => {
         'GET /api/metrics/export/:kind export',
         'GET /api/metrics/patients report',
         'GET /api/metrics/system report',
+        'POST /api/documents upload',
+        'GET /api/documents/patient/:id directory',
+        'GET /api/documents/:id/download download',
       ].sort(),
     );
   });

@@ -32,6 +32,13 @@ export const RATE_LIMITS = {
   public: { burst: 120, perMinute: 120 },
   /** CUPS import preview and apply: up to 50,000 lines each; an administrator previews, fixes, previews again. */
   import: { burst: 5, perMinute: 5 },
+  /** Patient documents of up to 20 MB each (decision 036): a receptionist scanning a folder sends dozens at once. */
+  upload: { burst: 60, perMinute: 60 },
+  /**
+   * A document's signed link, per address (it carries no session): a PDF viewer asks for a few ranges of each
+   * document, and a clinic's staff share one address.
+   */
+  download: { burst: 300, perMinute: 600 },
 } as const satisfies Record<string, { burst: number; perMinute: number }>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;
