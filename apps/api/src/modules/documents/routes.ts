@@ -208,7 +208,8 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.method === 'HEAD') return reply.send('');
       // A read from the first byte is one reading of the document; the ranges a viewer asks for next are not.
       if (start === 0) await recordDownload(app.deps, request, doc, claims.userId);
-      return reply.send(Readable.from(readRange(app.deps.db, id, start, end)));
+      // One chunk read ahead at most: the stream never holds more than a chunk or two of the file.
+      return reply.send(Readable.from(readRange(app.deps.db, id, start, end), { highWaterMark: 1 }));
     },
   );
 };
