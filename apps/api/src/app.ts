@@ -39,6 +39,7 @@ import pregnancyRoutes from './modules/pregnancies/routes';
 import sessionRoutes from './modules/sessions/routes';
 import settingsRoutes from './modules/settings/routes';
 import uploadRoutes, { uploadFileRoutes } from './modules/uploads/routes';
+import documentRoutes from './modules/documents/routes';
 import userRoutes from './modules/users/routes';
 import unlockRoutes from './modules/auth/unlock-routes';
 import specialtyRoutes from './modules/specialties/routes';
@@ -246,6 +247,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           financialMetricsRoutes,
           analyticsRoutes,
           metricsRoutes,
+          documentRoutes,
         ]) {
           await api.register(routes);
         }

@@ -194,6 +194,9 @@ describe('rate limits on the API (production limits)', () => {
         'GET /api/availability-templates/analytics report',
         'POST /api/availability-templates/generate-schedule generate',
         'POST /api/availability-templates/generate-bulk generate',
+        'POST /api/documents upload',
+        'GET /api/documents/patient/:id directory',
+        'GET /api/documents/:id/download download',
       ].sort(),
     );
   });

@@ -37,6 +37,13 @@ export const RATE_LIMITS = {
    * scheduler previews, adjusts and generates, template after template: 20 at once, then one every 3 s.
    */
   generate: { burst: 20, perMinute: 20 },
+  /** Patient documents of up to 20 MB each (decision 036): a receptionist scanning a folder sends dozens at once. */
+  upload: { burst: 60, perMinute: 60 },
+  /**
+   * A document's signed link, per address (it carries no session): a PDF viewer asks for a few ranges of each
+   * document, and a clinic's staff share one address.
+   */
+  download: { burst: 300, perMinute: 600 },
 } as const satisfies Record<string, { burst: number; perMinute: number }>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;

@@ -50,3 +50,11 @@ export const OWN_SCOPE_ROLES: readonly Role[] = ['doctor'];
 
 export const canRole = (group: readonly Role[], role: Role | null | undefined): boolean =>
   role != null && group.includes(role);
+
+/**
+ * Patient documents (decision 036): clinical staff and the front desk read and file them (the doctor, those of
+ * their own patients); the call center does not. Deleting one is for managers.
+ */
+export const DOCUMENT_READ_ROLES: readonly Role[] = ['admin', 'supervisor', 'doctor', 'reception'];
+export const DOCUMENT_WRITE_ROLES: readonly Role[] = DOCUMENT_READ_ROLES;
+export const DOCUMENT_DELETE_ROLES: readonly Role[] = MANAGER_ROLES;

@@ -18,3 +18,4 @@ export * from './audit';
 export * from './billing';
 export * from './notifications';
 export * from './analytics';
+export * from './documents';

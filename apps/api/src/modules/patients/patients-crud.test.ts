@@ -210,7 +210,9 @@ describe('permanent deletion', () => {
       action: 'hard_delete',
       user_id: t.users.supervisor.id,
     });
-    expect(last.new_values).toEqual({ deleted_rows: { pregnancies: 1, prenatal_controls: 1 } });
+    expect(last.new_values).toEqual({
+      deleted_rows: { pregnancies: 1, prenatal_controls: 1, patient_documents: 0 },
+    });
     // Who did what stays; the deleted person's data does not, also not in the earlier rows.
     expect(audit.map((a) => a.action)).toEqual(['create', 'create', 'create', 'hard_delete']);
     const text = JSON.stringify(audit);

@@ -13,6 +13,7 @@ import {
   zones,
 } from '../../db/schema/catalogs';
 import { patients, pregnancies, prenatalControls } from '../../db/schema/patients';
+import { patientDocuments } from '../../db/schema/documents';
 import { auditLog } from '../../db/schema/system';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -127,7 +128,15 @@ export async function dependentIds(db: Executor, patientId: number) {
         .from(prenatalControls)
         .where(inArray(prenatalControls.pregnancyId, pregnancyIds))
     : [];
-  return { pregnancies: pregnancyIds, prenatal_controls: controls.map((r) => r.id) };
+  const documents = await db
+    .select({ id: patientDocuments.id })
+    .from(patientDocuments)
+    .where(eq(patientDocuments.patientId, patientId));
+  return {
+    pregnancies: pregnancyIds,
+    prenatal_controls: controls.map((r) => r.id),
+    patient_documents: documents.map((r) => r.id),
+  };
 }
 
 /**

@@ -292,6 +292,7 @@ export async function deletePatientPermanently(
         deleted_rows: {
           pregnancies: dependents.pregnancies.length,
           prenatal_controls: dependents.prenatal_controls.length,
+          patient_documents: dependents.patient_documents.length,
         },
       },
     });

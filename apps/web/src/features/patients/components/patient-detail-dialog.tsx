@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Patient } from '@/features/patients/api/get-patients';
 import { PatientAppointmentsTab } from '@/features/patients/components/patient-appointments-tab';
 import { PatientCallsTab } from '@/features/patients/components/patient-calls-tab';
+import { PatientDocumentsTab } from '@/features/patients/components/documents/patient-documents-tab';
 import { PatientAvatar } from '@/features/patients/components/patient-avatar';
 import {
   BasicTab,
@@ -16,7 +17,7 @@ import {
 } from '@/features/patients/components/patient-detail-tabs';
 import { documentLabel, patientAge, statusVariant } from '@/features/patients/utils/patient-display';
 import { RecordHistoryLink } from '@/components/record-history-link';
-import { canRole, CALL_READ_ROLES } from '@ips/shared/catalogs/roles';
+import { canRole, CALL_READ_ROLES, DOCUMENT_READ_ROLES } from '@ips/shared/catalogs/roles';
 import { useAuth } from '@/lib/use-auth';
 
 const TABS = [
@@ -27,6 +28,7 @@ const TABS = [
   { value: 'demografica', label: 'Demográfica' },
   { value: 'citas', label: 'Citas' },
   { value: 'llamadas', label: 'Llamadas' },
+  { value: 'documentos', label: 'Documentos' },
 ] as const;
 
 interface PatientDetailDialogProps {
@@ -39,7 +41,7 @@ interface PatientDetailDialogProps {
 
 /**
  * Everything about one patient in tabs; PDF and Editar when those actions are available. 'Llamadas' only for
- * the roles that read the call center (not doctors).
+ * the roles that read the call center (not doctors); 'Documentos' for those who read documents (not agents).
  */
 export function PatientDetailDialog({
   patient: p,
@@ -48,8 +50,12 @@ export function PatientDetailDialog({
   onExportPdf,
   onEdit,
 }: PatientDetailDialogProps) {
-  const showCalls = canRole(CALL_READ_ROLES, useAuth().user?.role);
-  const tabs = showCalls ? TABS : TABS.filter((t) => t.value !== 'llamadas');
+  const role = useAuth().user?.role;
+  const showCalls = canRole(CALL_READ_ROLES, role);
+  const showDocuments = canRole(DOCUMENT_READ_ROLES, role);
+  const tabs = TABS.filter(
+    (t) => (t.value !== 'llamadas' || showCalls) && (t.value !== 'documentos' || showDocuments),
+  );
   return (
     <Dialog open={p !== null} onOpenChange={onOpenChange}>
       <DialogContent className="flex max-h-[92svh] max-w-3xl flex-col gap-0 p-0" showClose={false}>
@@ -125,6 +131,11 @@ export function PatientDetailDialog({
                 {showCalls && (
                   <TabsContent value="llamadas">
                     <PatientCallsTab patientId={p.id} timezone={timezone} />
+                  </TabsContent>
+                )}
+                {showDocuments && (
+                  <TabsContent value="documentos">
+                    <PatientDocumentsTab patientId={p.id} timezone={timezone} />
                   </TabsContent>
                 )}
               </div>
