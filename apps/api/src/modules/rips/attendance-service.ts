@@ -10,7 +10,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { Actor, AppDeps, AuthUser } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
-import { readScopeOf } from '../../lib/read-scope';
+import { readScopeOf, type ReadScope } from '../../lib/read-scope';
 import { hasCode, isContributivo, loadCodes, userTypeFromAffiliation } from './codes';
 import { activeCodes } from './cie10-repo';
 
@@ -60,8 +60,7 @@ async function contextOf(tx: Executor, appointmentId: number): Promise<Context> 
 }
 
 /** A doctor reads and fills the record only of their own appointments (decision 020). */
-async function assertScope(deps: AppDeps, user: AuthUser | null, ctx: Context) {
-  const scope = await readScopeOf(deps, user);
+function assertScope(scope: ReadScope, ctx: Context) {
   if (scope.kind === 'doctor' && scope.doctorId !== ctx.doctor_id)
     throw new AppError('FORBIDDEN', 'Solo puede registrar la atención de sus propias citas');
 }
@@ -147,8 +146,9 @@ function toDto(ctx: Context, saved: Saved | undefined): AttendanceDto {
 }
 
 export async function getAttendance(deps: AppDeps, user: AuthUser | null, appointmentId: number) {
+  const scope = await readScopeOf(deps, user);
   const ctx = await contextOf(deps.db, appointmentId);
-  await assertScope(deps, user, ctx);
+  assertScope(scope, ctx);
   return toDto(ctx, await savedOf(deps.db, appointmentId));
 }
 
@@ -186,9 +186,11 @@ export async function saveAttendance(
   appointmentId: number,
   body: AttendanceBody,
 ) {
+  // The scope is read before the transaction: on PGlite a second query outside it would wait for it.
+  const scope = await readScopeOf(deps, user);
   return deps.db.transaction(async (tx) => {
     const ctx = await contextOf(tx, appointmentId);
-    await assertScope(deps, user, ctx);
+    assertScope(scope, ctx);
     if (ctx.status !== 'Completada') throw new AppError('CONFLICT', RIPS_MESSAGES.notCompleted);
     const userType = ctx.rips_user_type ?? userTypeFromAffiliation(ctx.insurance_affiliation_type);
     const errors = await attendanceErrors(tx, body, userType);

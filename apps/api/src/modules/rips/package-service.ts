@@ -85,8 +85,12 @@ export async function createPackage(deps: AppDeps, actor: Actor, body: BuildPack
               ${epsId}, '', ${actor.userId})
       returning id`);
     const packageId = ins.rows[0]!.id;
+    // The committed settings, read in the transaction: the live cache of another instance may lag by a moment.
+    const stored = await tx.execute<{ key: string; value: unknown }>(
+      sql`select key, value from settings where key in ('org_nit', 'cod_prestador')`,
+    );
     const setting = (k: string) => {
-      const v = deps.settings.get(k);
+      const v = stored.rows.find((r) => r.key === k)?.value;
       return typeof v === 'string' ? v : '';
     };
     const r = await buildPackage(tx, {

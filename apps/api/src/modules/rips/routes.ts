@@ -150,7 +150,8 @@ const ripsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rips/packages/:id/download',
     {
-      config: { policy: RIPS_PACKAGE_ROLES, rateLimit: 'export' },
+      // A download link cannot send the Authorization header: ?token= (as the billing CSV).
+      config: { policy: RIPS_PACKAGE_ROLES, rateLimit: 'export', queryToken: true },
       schema: { tags, summary: 'El JSON del paquete tal como se validó (UTF-8)', params: idParam },
     },
     async (request, reply) => {
