@@ -224,6 +224,8 @@ export async function buildPackage(tx: Executor, input: BuildInput): Promise<Bui
     user = null;
   };
 
+  // The month's rows are sorted by patient once, in memory rather than in temporary files (this transaction only).
+  await tx.execute(sql`set local work_mem = '64MB'`);
   await tx.execute(sql`declare rips_rows no scroll cursor for ${selection(input)}`);
   for (;;) {
     const batch = await tx.execute<Row>(sql.raw(`fetch ${FETCH_ROWS} from rips_rows`));
