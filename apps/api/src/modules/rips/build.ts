@@ -40,7 +40,7 @@ export interface BuildResult {
   checksum: string;
 }
 
-export const FETCH_ROWS = 2000;
+export const FETCH_ROWS = 5000;
 const CHUNK_CHARS = 256 * 1024;
 const PROBLEM_BATCH = 500;
 /** Problems listed per package; all are counted. */

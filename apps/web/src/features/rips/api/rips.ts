@@ -80,3 +80,14 @@ export const useSaveFix = (kind: Exclude<FixKind, 'attendance'>) =>
   useRipsMutation((a: { id: number; body: Record<string, unknown> }) =>
     api.put(`/rips/${kind === 'specialty' ? 'specialties' : `${kind}s`}/${a.id}`, a.body),
   );
+
+export function useEpsOptions() {
+  return useQuery({
+    queryKey: [...ripsKeys.all, 'eps'],
+    queryFn: ({ signal }) =>
+      api
+        .get<ApiEnvelope<{ id: number; name: string }[]>>('/eps', { query: { status: 'active' }, signal })
+        .then((r) => r.data),
+    staleTime: 10 * 60_000,
+  });
+}

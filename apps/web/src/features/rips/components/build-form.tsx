@@ -7,7 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/error-toast';
-import { useBuildPackage } from '@/features/rips/api/rips';
+import { useBuildPackage, useEpsOptions } from '@/features/rips/api/rips';
+import { selectClass } from '@/components/rips/code-select';
 
 const firstOfMonth = () => `${localDate().slice(0, 8)}01`;
 
@@ -17,11 +18,13 @@ export function BuildForm({ onBuilt }: { onBuilt: (id: number) => void }) {
   const [rs, setRs] = useState(false);
   const [from, setFrom] = useState(firstOfMonth);
   const [to, setTo] = useState(() => localDate());
+  const [eps, setEps] = useState('');
+  const epsOptions = useEpsOptions();
   const build = useBuildPackage();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     build.mutate(
-      { invoice_number: rs ? null : invoice.trim(), from, to },
+      { invoice_number: rs ? null : invoice.trim(), from, to, eps_id: eps ? Number(eps) : null },
       {
         onSuccess: (p) => {
           if (p.problems_count)
@@ -41,7 +44,10 @@ export function BuildForm({ onBuilt }: { onBuilt: (id: number) => void }) {
         <CardTitle>Generar paquete</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid items-end gap-4 sm:grid-cols-[1fr_auto_1fr_1fr_auto]">
+        <form
+          onSubmit={submit}
+          className="grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_auto_1fr_1fr_1.5fr_auto]"
+        >
           <Field id="rips-invoice" label="Número de factura">
             <Input
               id="rips-invoice"
@@ -68,6 +74,21 @@ export function BuildForm({ onBuilt }: { onBuilt: (id: number) => void }) {
           </Field>
           <Field id="rips-to" label="Hasta">
             <Input id="rips-to" type="date" value={to} required onChange={(e) => setTo(e.target.value)} />
+          </Field>
+          <Field id="rips-eps" label="EPS">
+            <select
+              id="rips-eps"
+              className={selectClass}
+              value={eps}
+              onChange={(e) => setEps(e.target.value)}
+            >
+              <option value="">Todas</option>
+              {(epsOptions.data ?? []).map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name}
+                </option>
+              ))}
+            </select>
           </Field>
           <Button type="submit" disabled={build.isPending}>
             {build.isPending ? (
