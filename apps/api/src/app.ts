@@ -69,6 +69,9 @@ import callStatusRoutes from './modules/calls/statuses-routes';
 import accessLogRoutes from './modules/access-log/routes';
 import auditRoutes from './modules/audit/routes';
 import billingRoutes from './modules/billing/routes';
+import ripsRoutes from './modules/rips/routes';
+import ripsFieldRoutes from './modules/rips/fields-routes';
+import cie10Routes from './modules/rips/cie10-routes';
 import analyticsRoutes from './modules/analytics/routes';
 import metricsRoutes from './modules/metrics/metrics-routes';
 import { registerBillingHooks } from './modules/billing/appointment-hooks';
@@ -243,6 +246,9 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           auditRoutes,
           billingRoutes,
           doctorPriceRoutes,
+          ripsRoutes,
+          ripsFieldRoutes,
+          cie10Routes,
           notificationRoutes,
           financialMetricsRoutes,
           analyticsRoutes,

@@ -7,6 +7,7 @@ import {
   CalendarDaysIcon,
   CalendarRangeIcon,
   ClockIcon,
+  FileJson2Icon,
   HistoryIcon,
   LayoutTemplateIcon,
   LayoutDashboardIcon,
@@ -28,6 +29,7 @@ import {
   type Role,
 } from '@ips/shared/catalogs/roles';
 import { ANALYTICS_READ_ROLES } from '@ips/shared/schemas/analytics-roles';
+import { RIPS_PACKAGE_ROLES } from '@ips/shared/schemas/rips';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**
@@ -189,6 +191,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     page: () => import('@/app/routes/billing-page'),
     // Decision 031: managers and the front desk (the cash desk); not the call center nor doctors.
     roles: BILLING_READ_ROLES,
+  },
+  {
+    group: 'analisis',
+    label: 'RIPS',
+    path: '/rips',
+    icon: FileJson2Icon,
+    page: () => import('@/app/routes/rips-page'),
+    // Decision 037: the billing staff builds, validates and downloads the packages.
+    roles: RIPS_PACKAGE_ROLES,
   },
   {
     group: 'admin',

@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'agents_offline',
   'agenda_cancelled',
   'auto_cancel',
+  'rips_problems',
   'message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -25,6 +26,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   agents_offline: 'Sin agentes conectados',
   agenda_cancelled: 'Agenda cancelada con pacientes por avisar',
   auto_cancel: 'Auto-cancelación de agendas',
+  rips_problems: 'Paquete RIPS con problemas',
   message: 'Mensajes de administración',
 };
 

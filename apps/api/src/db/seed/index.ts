@@ -6,6 +6,7 @@ import { insertSettingDefaults } from './settings';
 import { seedAgendasDemo } from './agendas-demo';
 import { seedHolidays } from './holidays';
 import { seedCupsCatalogue, seedResourcesDemo } from './resources-demo';
+import { seedRipsCatalogs, seedRipsDemo } from './rips';
 import { seedDemoPatients } from './patients-demo';
 import { seedQueueDemo } from './queue-demo';
 import { seedBillingDemo } from './billing-demo';
@@ -40,6 +41,7 @@ export async function seed(db: Db, config: AppConfig, inputs: SeedInputs): Promi
   await insertSettingDefaults(db, inputs.settings);
   await seedCatalogs(db, { demoZones: demo });
   await seedCupsCatalogue(db);
+  await seedRipsCatalogs(db);
   await seedHolidays(db, localDate(new Date(), config.orgTimezone));
   const report: SeedReport = { demo };
   if (config.adminEmail && config.adminPassword && !(await findUserIdByEmail(db, config.adminEmail))) {
@@ -53,6 +55,7 @@ export async function seed(db: Db, config: AppConfig, inputs: SeedInputs): Promi
   if (demo) {
     await seedDemoUsers(db);
     await seedResourcesDemo(db);
+    await seedRipsDemo(db);
     await seedDemoPatients(db, config.orgTimezone);
     await seedAgendasDemo(db, config.orgTimezone);
     await seedQueueDemo(db);

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { TxHooks } from '../../lib/tx-hooks';
 import { AGENDA_AUTO_CANCELLED, AGENDA_CANCELLED_WITH_NOTICES } from '../availabilities/hooks';
 import { SLOT_OFFERED } from '../queue/hooks';
+import { RIPS_PACKAGE_CHECKED } from '../rips/hooks';
 import { TRANSFER_CREATED } from '../transfers/hooks';
 import { notify } from './notify';
+import { clearCondition, raiseCondition } from './repo';
 import { dispatchPatientNotices } from './patient-notices';
 
 /** Who tells patients and works the queue: the front desk and the call center with their supervisors. */
@@ -72,6 +74,25 @@ export function registerNotificationHooks(hooks: TxHooks): void {
         `${r.appointmentsCancelled} ${r.appointmentsCancelled === 1 ? 'cita cancelada' : 'citas canceladas'}.`,
       link: '/distribution',
       audience: { roles: MANAGERS, exceptUserId: actor.userId },
+      createdBy: actor.userId,
+    });
+  });
+
+  // A package with problems, once per cause (its invoice, or RS with its period and EPS) while they last; a
+  // build of the same cause without problems clears it, so a later problem raises it anew.
+  hooks.on(RIPS_PACKAGE_CHECKED, async (tx, deps, actor, p) => {
+    const key = `rips_problems:${p.cause}`;
+    if (p.problems === 0) {
+      await clearCondition(tx, key);
+      return;
+    }
+    if (!(await raiseCondition(tx, key, { package_id: p.packageId, problems: p.problems }))) return;
+    await notify(tx, deps, {
+      type: 'rips_problems',
+      title: `Paquete RIPS con problemas: ${p.label}`,
+      body: `${p.problems} ${p.problems === 1 ? 'problema' : 'problemas'} por corregir antes de enviarlo al validador del Ministerio.`,
+      link: `/rips?package=${p.packageId}`,
+      audience: { roles: ['admin', 'supervisor', 'reception'] },
       createdBy: actor.userId,
     });
   });
