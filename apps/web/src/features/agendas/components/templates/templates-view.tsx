@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowLeftIcon,
@@ -43,6 +43,10 @@ export function TemplatesView() {
   const remove = useDeleteTemplate();
   const duplicate = useDuplicateTemplate();
   const total = list.data?.total ?? 0;
+  // Spec part 2 §8 "Templates": a failed load is also told in a toast.
+  useEffect(() => {
+    if (list.isError) notifyError(list.error, 'Error cargando plantillas');
+  }, [list.isError, list.error]);
 
   return (
     <div className="mx-auto w-full max-w-7xl">
