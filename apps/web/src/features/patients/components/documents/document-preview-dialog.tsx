@@ -50,7 +50,7 @@ export function DocumentPreviewDialog({
 
   return (
     <Dialog open={doc !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="flex h-[90svh] max-w-4xl flex-col gap-3">
+      <DialogContent className="max-w-4xl gap-3">
         {doc && (
           <>
             <div className="flex flex-wrap items-start justify-between gap-2 pr-8">
@@ -68,7 +68,7 @@ export function DocumentPreviewDialog({
                 Descargar
               </Button>
             </div>
-            <div className="flex min-h-0 flex-1 items-center justify-center overflow-auto rounded-md border bg-muted/40">
+            <div className="flex h-[70svh] w-full items-center justify-center overflow-auto rounded-md border bg-muted/40">
               {error ? (
                 <p className="text-sm text-destructive">{error}</p>
               ) : !src ? (
