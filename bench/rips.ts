@@ -34,9 +34,13 @@ async function seed(url: string) {
     `900123456-${nitCheckDigit('900123456')}`,
   ]);
   await c.query(`update settings set value = to_jsonb('680010123401'::text) where key = 'cod_prestador'`);
-  await c.query(`insert into specialties (name, rips_service_group, rips_service_code) values ('Medicina General', '01', 328)`);
+  await c.query(
+    `insert into specialties (name, rips_service_group, rips_service_code) values ('Medicina General', '01', 328)`,
+  );
   await c.query(`insert into locations (name) values ('Sede Bench')`);
-  await c.query(`insert into services (name, base_price, cups_code) values ('Consulta general', 45000, '890201')`);
+  await c.query(
+    `insert into services (name, base_price, cups_code) values ('Consulta general', 45000, '890201')`,
+  );
   await c.query(
     `insert into doctors (name, license_number, document_type, document_number)
      select 'Doctor ' || g, 'RM-R' || g, 'CC', (79000000 + g)::text from generate_series(1, $1) g`,
@@ -134,7 +138,9 @@ async function main() {
       ['the month', plus(DAYS - 1)],
     ] as const) {
       const r = await build(api, token, to);
-      console.log(`[bench] ${label}: ${r.data.services_count} in ${r.seconds.toFixed(2)} s, peak +${mib(r.peak - r.rssBefore)} MiB`);
+      console.log(
+        `[bench] ${label}: ${r.data.services_count} in ${r.seconds.toFixed(2)} s, peak +${mib(r.peak - r.rssBefore)} MiB`,
+      );
       rows.push([
         label,
         r.data.services_count!.toLocaleString('en'),
@@ -160,7 +166,17 @@ async function main() {
           'Each row is one POST /api/rips/packages (RS, from the first day) that validates every consultation and writes the JSON and its problems; RSS of the server sampled every 25 ms.',
         '',
         ...table(
-          ['period', 'consultations', 'users', 'problems', 'JSON', 'seconds', 'RSS before MiB', 'peak MiB', 'growth MiB'],
+          [
+            'period',
+            'consultations',
+            'users',
+            'problems',
+            'JSON',
+            'seconds',
+            'RSS before MiB',
+            'peak MiB',
+            'growth MiB',
+          ],
           rows,
         ),
         '',

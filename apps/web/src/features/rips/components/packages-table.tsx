@@ -11,6 +11,8 @@ import { errorMessage } from '@/lib/error-toast';
 import { PACKAGES_PAGE, downloadUrl, useMarkReady, usePackages } from '@/features/rips/api/rips';
 import { CuvDialog } from '@/features/rips/components/cuv-dialog';
 
+const dmy = (d: string) => d.split('-').reverse().join('/');
+
 /** The history: who built each package and when, its period, invoice, counts, checksum, status and CUV. */
 export function PackagesTable({
   selected,
@@ -51,13 +53,13 @@ export function PackagesTable({
           )}
           {items.map((p) => (
             <TableRow key={p.id} data-state={p.id === selected ? 'selected' : undefined}>
-              <TableCell>
+              <TableCell className="whitespace-nowrap">
                 {formatDateTime(p.created_at)}
                 <div className="text-xs text-muted-foreground">{p.created_by ?? '—'}</div>
               </TableCell>
               <TableCell>{p.invoice_number ?? <Badge variant="outline">RS sin factura</Badge>}</TableCell>
-              <TableCell>
-                {p.from} a {p.to}
+              <TableCell className="whitespace-nowrap">
+                {dmy(p.from)} – {dmy(p.to)}
                 {p.eps_name && <div className="text-xs text-muted-foreground">{p.eps_name}</div>}
               </TableCell>
               <TableCell className="text-right">{p.users_count.toLocaleString('es-CO')}</TableCell>
@@ -77,7 +79,7 @@ export function PackagesTable({
                 </Badge>
               </TableCell>
               <TableCell className="font-mono text-xs" title={p.checksum}>
-                {p.checksum.slice(0, 12)}…
+                {p.checksum.slice(0, 8)}…
               </TableCell>
               <TableCell className="text-xs">
                 {p.cuv ? (
@@ -88,44 +90,48 @@ export function PackagesTable({
                   '—'
                 )}
               </TableCell>
-              <TableCell className="space-x-1 text-right whitespace-nowrap">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => onSelect(p.id)}
-                  aria-label={`Ver problemas del paquete ${p.id}`}
-                >
-                  <ListChecksIcon aria-hidden /> Problemas
-                </Button>
-                <Button size="sm" variant="ghost" asChild>
-                  <a href={downloadUrl(p.id)} download aria-label={`Descargar JSON del paquete ${p.id}`}>
-                    <DownloadIcon aria-hidden /> {p.status === 'lista' ? 'JSON' : 'Vista previa'}
-                  </a>
-                </Button>
-                {p.status === 'borrador' && (
+              <TableCell>
+                <div className="flex flex-wrap justify-end gap-1">
                   <Button
                     size="sm"
-                    variant="outline"
-                    disabled={p.problems_count > 0 || ready.isPending}
-                    title={
-                      p.problems_count > 0 ? 'Corrija los problemas y genere el paquete de nuevo' : undefined
-                    }
-                    onClick={() =>
-                      ready.mutate(p.id, {
-                        onSuccess: () => toast.success('Paquete marcado como listo'),
-                        onError: (err) =>
-                          toast.error('No se pudo marcar listo', { description: errorMessage(err) }),
-                      })
-                    }
+                    variant="ghost"
+                    onClick={() => onSelect(p.id)}
+                    aria-label={`Ver problemas del paquete ${p.id}`}
                   >
-                    <CheckCircle2Icon aria-hidden /> Marcar listo
+                    <ListChecksIcon aria-hidden /> Problemas
                   </Button>
-                )}
-                {p.status === 'lista' && (
-                  <Button size="sm" variant="outline" onClick={() => setCuvFor(p)}>
-                    <StampIcon aria-hidden /> {p.cuv ? 'Cambiar CUV' : 'Registrar CUV'}
+                  <Button size="sm" variant="ghost" asChild>
+                    <a href={downloadUrl(p.id)} download aria-label={`Descargar JSON del paquete ${p.id}`}>
+                      <DownloadIcon aria-hidden /> {p.status === 'lista' ? 'JSON' : 'Vista previa'}
+                    </a>
                   </Button>
-                )}
+                  {p.status === 'borrador' && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={p.problems_count > 0 || ready.isPending}
+                      title={
+                        p.problems_count > 0
+                          ? 'Corrija los problemas y genere el paquete de nuevo'
+                          : undefined
+                      }
+                      onClick={() =>
+                        ready.mutate(p.id, {
+                          onSuccess: () => toast.success('Paquete marcado como listo'),
+                          onError: (err) =>
+                            toast.error('No se pudo marcar listo', { description: errorMessage(err) }),
+                        })
+                      }
+                    >
+                      <CheckCircle2Icon aria-hidden /> Marcar listo
+                    </Button>
+                  )}
+                  {p.status === 'lista' && (
+                    <Button size="sm" variant="outline" onClick={() => setCuvFor(p)}>
+                      <StampIcon aria-hidden /> {p.cuv ? 'Cambiar CUV' : 'Registrar CUV'}
+                    </Button>
+                  )}
+                </div>
               </TableCell>
             </TableRow>
           ))}
