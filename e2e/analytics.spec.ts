@@ -16,7 +16,9 @@ const nf = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
 test('cards follow the API across range and zone; Rendimiento and Oportunidad are measured', async ({
   page,
 }, testInfo) => {
-  test.slow();
+  // The Oportunidad tab now also lists the period's appointments (a larger a11y scan and screenshot); on a loaded
+  // machine the flow needs more than test.slow()'s budget.
+  test.setTimeout(300_000);
   const token = await apiLogin(page.request, ACCOUNTS.admin);
   const overview = async (query: string) => {
     const res = await page.request.get(`/api/analytics/overview?${query}`, {
@@ -97,4 +99,100 @@ test('cards follow the API across range and zone; Rendimiento and Oportunidad ar
   await expect(page.getByRole('table', { name: '10 municipios con más consultas' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('analytics-390.png'), fullPage: true });
   await expectNoA11yViolations(page, 'Análisis · Ubicaciones (390)');
+});
+
+test('Oportunidad: an administrator maps a specialty to an indicator and corrects an appointment to Control', async ({
+  page,
+}) => {
+  // The Oportunidad tab now also lists the period's appointments (a larger a11y scan and screenshot); on a loaded
+  // machine the flow needs more than test.slow()'s budget.
+  test.setTimeout(300_000);
+  const token = await apiLogin(page.request, ACCOUNTS.admin);
+  const headers = { authorization: `Bearer ${token}` };
+  // Its own specialty, so that no other flow's figures move.
+  const name = `Oportunidad E2E ${Date.now()}`;
+  const created = await page.request.post('/api/specialties', { headers, data: { name } });
+  expect(created.status(), await created.text()).toBe(201);
+  const specialtyId = ((await created.json()) as { data: { id: number } }).data.id;
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginViaUi(page, ACCOUNTS.admin);
+  await page.getByRole('link', { name: 'Análisis', exact: true }).click();
+  await page.getByRole('tab', { name: 'Oportunidad' }).click();
+  await expect(page.getByTestId('oportunidad-P.3.7')).toBeVisible();
+
+  // 'Especialidades por indicador': the new specialty answers to none; map it to P.3.7.
+  await page.getByRole('button', { name: 'Especialidades por indicador' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Especialidades por indicador' });
+  const select = dialog.getByRole('combobox', { name: `Indicador de ${name}` });
+  await expect(select).toHaveText('Ninguno');
+  await select.click();
+  await page.getByRole('option', { name: 'P.3.7 Cirugía general' }).click();
+  await expect(page.getByText('Indicador actualizado')).toBeVisible({ timeout: 30_000 });
+  await expect(select).toHaveText('P.3.7 Cirugía general');
+  const mapped = await page.request.get('/api/analytics/oportunidad/indicators', { headers });
+  const rows = ((await mapped.json()) as { data: { specialty_id: number; indicator: string | null }[] }).data;
+  expect(rows.find((r) => r.specialty_id === specialtyId)?.indicator).toBe('P.3.7');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('oportunidad-P.3.7')).toContainText(name);
+
+  // The per-appointment list of the month (paged on the server), as the API gives it.
+  const [year, month] = [
+    await page.getByRole('combobox', { name: 'Año' }).textContent(),
+    await page.getByRole('combobox', { name: 'Periodo' }).textContent(),
+  ];
+  expect(year).toMatch(/^\d{4}$/);
+  expect(month).toBeTruthy();
+  const monthNo =
+    [
+      'Enero',
+      'Febrero',
+      'Marzo',
+      'Abril',
+      'Mayo',
+      'Junio',
+      'Julio',
+      'Agosto',
+      'Septiembre',
+      'Octubre',
+      'Noviembre',
+      'Diciembre',
+    ].indexOf(month!.trim()) + 1;
+  const query = `year=${year}&month=${monthNo}`;
+  const listRes = await page.request.get(`/api/analytics/oportunidad/appointments?${query}&limit=20`, {
+    headers,
+  });
+  expect(listRes.status(), await listRes.text()).toBe(200);
+  const list = (await listRes.json()) as {
+    data: { id: number; indicator: string; patient_name: string; first_visit: boolean }[];
+    total: number;
+  };
+  const target = list.data.find((r) => r.first_visit);
+  expect(target, 'una cita de primera vez en el mes de la demostración').toBeTruthy();
+  await expect(page.getByRole('heading', { name: 'Citas del periodo' })).toBeVisible();
+  const row = page.getByTestId(`oportunidad-cita-${target!.id}`);
+  await expect(row).toContainText(target!.patient_name);
+  const denominator = async () => {
+    const res = await page.request.get(`/api/analytics/oportunidad?${query}`, { headers });
+    const body = (await res.json()) as {
+      indicators: { indicator: string; from_request: { denominator: number } }[];
+    };
+    return body.indicators.find((i) => i.indicator === target!.indicator)!.from_request.denominator;
+  };
+  const before = await denominator();
+
+  // Correct it to 'Control': saved, marked as corrected, and the indicator counts one first visit less.
+  const kind = row.getByRole('combobox', { name: /^Tipo de consulta de / });
+  await expect(kind).toHaveText('Primera vez');
+  await kind.click();
+  await page.getByRole('option', { name: 'Control', exact: true }).click();
+  await expect(page.getByText('Tipo de consulta actualizado')).toBeVisible({ timeout: 30_000 });
+  await expect(kind).toHaveText('Control');
+  await expect(row).toContainText('Corregida');
+  await expect.poll(denominator).toBe(before - 1);
+  await expect(page.getByTestId(`oportunidad-${target!.indicator}`).locator('td').nth(1)).toHaveText(
+    nf.format(before - 1),
+  );
+  await expectNoA11yViolations(page, 'Análisis · Oportunidad · citas');
 });

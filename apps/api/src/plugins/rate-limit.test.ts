@@ -181,6 +181,7 @@ describe('rate limits on the API (production limits)', () => {
         'GET /api/analytics/oportunidad report',
         'GET /api/analytics/oportunidad/export export',
         'GET /api/analytics/oportunidad/indicators directory',
+        'GET /api/analytics/oportunidad/appointments report',
         'GET /api/analytics/overview report',
         'GET /api/analytics/performance report',
         'GET /api/analytics/specialties report',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { desiredDateField } from './analytics';
 import { appointmentDto } from './appointments';
 import { filterId, filterOf, optionalDay } from './availabilities';
 import { reassignmentCandidateDto } from './availabilities-response';
@@ -95,6 +96,8 @@ export const assignFromWaitingListBody = z.object({
       .optional(),
   ),
   notes: clearableText(500, 'Las notas no pueden exceder 500 caracteres'),
+  /** 'Fecha deseada por el paciente' (Res. 256; decision 032): kept on the appointment as desired_date. */
+  desired_date: desiredDateField,
 });
 export type AssignFromWaitingListBody = z.infer<typeof assignFromWaitingListBody>;
 export type AssignFromWaitingListInput = z.input<typeof assignFromWaitingListBody>;

@@ -42,7 +42,7 @@ export function periodOf(q: Pick<OportunidadQuery, 'year' | 'month' | 'semester'
   return { from: monthStart(q.year, 1), to: monthStart(q.year + 1, 1) };
 }
 
-function filters(q: OportunidadQuery) {
+export function filters(q: OportunidadQuery) {
   return sql`${q.location_id !== undefined ? sql`and a.location_id = ${q.location_id}` : sql``}
     ${q.eps_id !== undefined ? sql`and exists (select 1 from patients p where p.id = a.patient_id and p.insurance_eps_id = ${q.eps_id})` : sql``}`;
 }
@@ -52,7 +52,7 @@ function filters(q: OportunidadQuery) {
  * appointment of the patient in the specialty in the same calendar year (local), ties broken by id. One probe of
  * appointments_patient_idx (patient_id, scheduled_at) per candidate.
  */
-function firstVisit(tz: string) {
+export function firstVisit(tz: string) {
   return sql`coalesce(a.first_visit, not exists (select 1 from appointments b
     where b.patient_id = a.patient_id and b.specialty_id = a.specialty_id and b.status <> 'Cancelada'
       and b.scheduled_at >= (date_trunc('year', a.scheduled_at at time zone ${tz}) at time zone ${tz})
@@ -63,7 +63,7 @@ function firstVisit(tz: string) {
  * An appointment given for a day before the day it was entered is a record of the past (loaded or registered
  * after the fact), not a request waiting for a date: it is left out of the indicators.
  */
-function notBackdated(tz: string) {
+export function notBackdated(tz: string) {
   return sql`(a.scheduled_at at time zone ${tz})::date >= (a.created_at at time zone ${tz})::date`;
 }
 

@@ -17,6 +17,10 @@ import {
   performanceResponse,
   specialtiesResponse,
 } from '@ips/shared/schemas/analytics';
+import {
+  oportunidadAppointmentsQuery,
+  oportunidadAppointmentsResponse,
+} from '@ips/shared/schemas/analytics-oportunidad-list';
 import { z } from 'zod';
 import { actorOf } from '../../lib/context';
 import { localDate } from '@ips/shared/format';
@@ -29,6 +33,7 @@ import {
   setFirstVisit,
   setSpecialtyIndicator,
 } from './oportunidad';
+import { oportunidadAppointments } from './oportunidad-list';
 import { tableCsv, tableXlsx } from './table-export';
 import { locations, overview, performance, specialties } from './service';
 
@@ -112,6 +117,21 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => oportunidad(app.deps, request.query),
+  );
+
+  app.get(
+    '/analytics/oportunidad/appointments',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Citas del informe de oportunidad (mismos filtros; indicator opcional), paginadas: paciente, especialidad, fechas de solicitud, deseada y asignada, días y si es primera vez o control',
+        querystring: oportunidadAppointmentsQuery,
+        response: { 200: oportunidadAppointmentsResponse },
+      },
+    },
+    async (request) => oportunidadAppointments(app.deps, request.query),
   );
 
   app.get(

@@ -30,6 +30,8 @@ export async function bookEntry(
     reason?: string | null;
     notes?: string | null;
     roomId?: number | null;
+    /** 'YYYY-MM-DD' the patient wanted (decision 032), or none. */
+    desiredDate?: string | null;
     outcome?: string;
     auditAction?: string;
   },
@@ -51,6 +53,7 @@ export async function bookEntry(
     insurance_type: INSURANCE_TYPES.find((t) => t === entry.insuranceType) ?? null,
     room_id: opts.roomId ?? null,
     manual: false,
+    desired_date: opts.desiredDate ?? null,
   });
   const closed = await repo.close(tx, entry.id, {
     status: 'scheduled',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/system';
 import type { TestApp } from '../../test/helpers';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
@@ -200,6 +200,43 @@ describe('POST /appointments/waiting-list/assign', () => {
     });
     expect(await bookedSlots(w, agenda.id)).toBe(1);
     expect(await waitingIds(w)).toEqual([]);
+  });
+
+  it('keeps the desired date the patient gave (Fecha deseada por el paciente) on the appointment', async () => {
+    await clearQueue();
+    // Its own day (a Friday five weeks on), so that it crosses no other test's agenda of the same doctor.
+    const agenda = await agendaFor(w, { capacity: 2, doctor_id: w.drB, date: nextWeekday(5, 35) });
+    const e = await enqueue(w);
+    const bad = await w.c.agent({
+      method: 'POST',
+      url: '/api/appointments/waiting-list/assign',
+      payload: { waiting_list_id: e.id, availability_id: agenda.id, desired_date: '2026-02-30' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Fecha deseada inválida');
+    expect(await waitingIds(w)).toEqual([e.id]);
+    const desired = addDays(agenda.date, -3);
+    const res = await w.c.agent({
+      method: 'POST',
+      url: '/api/appointments/waiting-list/assign',
+      payload: { waiting_list_id: e.id, availability_id: agenda.id, desired_date: desired },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { appointment } = res.json().data;
+    expect(appointment.desired_date).toBe(desired);
+    const stored = await t.app.deps.db.execute<{ d: string }>(
+      sql`select to_char(desired_date, 'YYYY-MM-DD') as d from appointments where id = ${appointment.id}`,
+    );
+    expect(stored.rows[0]!.d).toBe(desired);
+    // Without one, none is kept.
+    const other = await enqueue(w);
+    const plain = await w.c.agent({
+      method: 'POST',
+      url: '/api/appointments/waiting-list/assign',
+      payload: { waiting_list_id: other.id, availability_id: agenda.id, desired_date: '' },
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().data.appointment.desired_date).toBeNull();
   });
 
   it('a full agenda answers 409 and the entry stays waiting, untouched', async () => {

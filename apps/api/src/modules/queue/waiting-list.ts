@@ -117,6 +117,7 @@ export async function assignFromWaitingList(deps: AppDeps, actor: Actor, body: A
       scheduledAt: body.scheduled_at ?? null,
       reason: body.reason ?? null,
       notes: body.notes ?? null,
+      desiredDate: body.desired_date ?? null,
     });
     return {
       appointment: toAppointmentDto((await appointmentRepo.findWithNames(tx, booked.appointment.id))!, tz),

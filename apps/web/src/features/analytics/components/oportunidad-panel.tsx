@@ -11,6 +11,10 @@ import {
 import { FilterSelect } from '@/features/analytics/components/filter-select';
 import { fmtNumber } from '@/features/analytics/components/format';
 import { LazyOportunidadTrend } from '@/features/analytics/components/lazy-charts';
+import { IndicatorsDialog } from '@/features/analytics/components/indicators-dialog';
+import { OportunidadAppointments } from '@/features/analytics/components/oportunidad-appointments';
+import { ANALYTICS_MANAGE_ROLES } from '@ips/shared/schemas/analytics-roles';
+import { useAuth } from '@/lib/use-auth';
 
 const MONTHS = [
   'Enero',
@@ -49,6 +53,8 @@ export function OportunidadPanel({ today }: { today: string }) {
     eps_id: eps ? Number(eps) : null,
   };
   const q = useOportunidad(filters);
+  const { user } = useAuth();
+  const canManage = !!user && ANALYTICS_MANAGE_ROLES.includes(user.role);
   const periods = [
     ...MONTHS.map((m, i) => ({ value: `m${i + 1}`, label: m })),
     { value: 's1', label: 'Primer semestre' },
@@ -91,6 +97,7 @@ export function OportunidadPanel({ today }: { today: string }) {
           options={(insurers.data ?? []).map((e) => ({ value: String(e.id), label: e.name }))}
         />
         <div className="flex flex-wrap items-end gap-2 sm:ml-auto">
+          {canManage && <IndicatorsDialog />}
           <Button variant="outline" asChild>
             <a href={oportunidadExportUrl('indicators', filters)} download>
               <DownloadIcon aria-hidden />
@@ -177,6 +184,7 @@ export function OportunidadPanel({ today }: { today: string }) {
         las citas de primera vez solicitadas en el periodo; las citas de control y las canceladas no cuentan.
       </p>
       {q.data && <LazyOportunidadTrend data={q.data.trend} />}
+      <OportunidadAppointments key={JSON.stringify(filters)} filters={filters} canManage={canManage} />
     </div>
   );
 }

@@ -47,7 +47,7 @@ import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
 import { issuesOf } from '@/features/appointments/utils/form-errors';
 import { agendaLength, defaultReason } from '@/features/appointments/utils/quick-booking';
 import { dateOf, timeOf } from '@/features/appointments/utils/scheduled-at';
-import { DesiredDateField } from '@/features/appointments/components/desired-date-field';
+import { DesiredDateField } from '@/components/desired-date-field';
 
 interface QuickAppointmentDialogProps {
   agenda: AgendaRef | null;

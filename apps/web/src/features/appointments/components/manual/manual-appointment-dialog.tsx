@@ -48,7 +48,7 @@ import { useResolvePatient } from '@/features/appointments/hooks/use-resolve-pat
 import { useSuggestedTime } from '@/features/appointments/hooks/use-suggested-time';
 import { DIALOG_TOAST } from '@/features/appointments/utils/dialog-toast';
 import { hhmm, toScheduledAt } from '@/features/appointments/utils/scheduled-at';
-import { DesiredDateField } from '@/features/appointments/components/desired-date-field';
+import { DesiredDateField } from '@/components/desired-date-field';
 
 interface ManualAppointmentDialogProps {
   agenda: AgendaRef | null;

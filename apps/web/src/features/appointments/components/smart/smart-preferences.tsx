@@ -4,7 +4,7 @@ import { Field, describedBy } from '@/components/ui/field';
 import { useSmartOptions } from '@/features/appointments/api/get-availabilities';
 import { SimpleSelect } from '@/features/appointments/components/simple-select';
 import { withLastUsedFirst } from '@/features/appointments/components/smart/last-used';
-import { DesiredDateField } from '@/features/appointments/components/desired-date-field';
+import { DesiredDateField } from '@/components/desired-date-field';
 
 export type DayPart = '' | 'morning' | 'afternoon' | 'evening';
 

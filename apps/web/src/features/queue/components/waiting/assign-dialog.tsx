@@ -4,6 +4,7 @@ import { Loader2Icon } from 'lucide-react';
 import { WAITING_LIST_MESSAGES } from '@ips/shared/schemas/waiting-list';
 import { formatLongDate } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DesiredDateField } from '@/components/desired-date-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -42,6 +43,8 @@ export function AssignDialog({
   const [offerTime, setOfferTime] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  /** 'Fecha deseada por el paciente' (optional), kept on the appointment for the oportunidad indicators. */
+  const [desiredDate, setDesiredDate] = useState('');
   const list = agendas.data?.available_agendas ?? [];
   const offer = entry?.slot_offer?.status === 'offered' ? entry.slot_offer : null;
   const listed = list.find((a) => a.id === selected) ?? null;
@@ -69,6 +72,7 @@ export function AssignDialog({
     setOfferTime(null);
     setMissing(false);
     setConfirming(false);
+    setDesiredDate('');
     onOpenChange(false);
   };
   const next = () => {
@@ -89,6 +93,7 @@ export function AssignDialog({
         priority_level: entry.priority_level,
         cups_id: entry.cups_id,
         scheduled_at: offerTime ?? undefined,
+        desired_date: desiredDate || null,
       })
       .then(
         (r) => {
@@ -99,6 +104,7 @@ export function AssignDialog({
           setConfirming(false);
           setSelected(null);
           setOfferTime(null);
+          setDesiredDate('');
           onOpenChange(false);
         },
         (err: unknown) => {
@@ -147,6 +153,7 @@ export function AssignDialog({
               </p>
             )}
           </div>
+          <DesiredDateField id="assign-desired-date" value={desiredDate} onChange={setDesiredDate} />
           <DialogFooter>
             <Button variant="outline" onClick={close}>
               Cancelar
