@@ -28,7 +28,7 @@ async function waitForHealth(
   url: string,
   child: ChildProcess,
   log: () => string,
-  timeoutMs = 90_000,
+  timeoutMs = 300_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
