@@ -25,11 +25,11 @@ import {
   BILLING_READ_ROLES,
   CALL_READ_ROLES,
   FRONT_DESK_ROLES,
+  RIPS_PACKAGE_ROLES,
   MANAGER_ROLES,
   type Role,
 } from '@ips/shared/catalogs/roles';
 import { ANALYTICS_READ_ROLES } from '@ips/shared/schemas/analytics-roles';
-import { RIPS_PACKAGE_ROLES } from '@ips/shared/schemas/rips';
 import { WaitingCountBadge } from '@/features/queue/components/waiting-count-badge';
 
 /**

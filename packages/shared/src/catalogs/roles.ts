@@ -58,3 +58,7 @@ export const canRole = (group: readonly Role[], role: Role | null | undefined): 
 export const DOCUMENT_READ_ROLES: readonly Role[] = ['admin', 'supervisor', 'doctor', 'reception'];
 export const DOCUMENT_WRITE_ROLES: readonly Role[] = DOCUMENT_READ_ROLES;
 export const DOCUMENT_DELETE_ROLES: readonly Role[] = MANAGER_ROLES;
+
+/** Who builds, reads and downloads RIPS packages: the billing staff (decision 037). Here, not in the RIPS schemas, so
+ * that the sidebar does not pull zod into the first load. */
+export const RIPS_PACKAGE_ROLES: readonly Role[] = ['admin', 'supervisor', 'reception'];

@@ -9,8 +9,7 @@ import { limitQuery, pageQuery } from './common';
  * packages built from billed records.
  */
 
-/** Who builds, reads and downloads packages: the billing staff. */
-export const RIPS_PACKAGE_ROLES: readonly Role[] = ['admin', 'supervisor', 'reception'];
+export { RIPS_PACKAGE_ROLES } from '../catalogs/roles';
 /** Who fills the attendance record: whoever closes the visit (the doctor, only their own) and the billing staff. */
 export const RIPS_ATTENDANCE_ROLES: readonly Role[] = ['admin', 'supervisor', 'doctor', 'reception'];
 /** Who edits a patient's RIPS fields: the front desk. */
