@@ -149,6 +149,7 @@ describe('rate limits on the API (production limits)', () => {
         'GET /api/queue directory',
         'GET /api/transfers directory',
         'POST /api/cups/import import',
+        'POST /api/integrations/elevenlabs/webhook webhook',
         'GET /api/availabilities/daily-export export',
         'GET /api/availabilities/distributions/stats report',
         'GET /api/cups/stats/summary report',

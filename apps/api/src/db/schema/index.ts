@@ -17,3 +17,4 @@ export * from './audit';
 export * from './billing';
 export * from './notifications';
 export * from './analytics';
+export * from './voice';
