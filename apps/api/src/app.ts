@@ -76,6 +76,7 @@ import notificationRoutes from './modules/notifications/routes';
 import { registerNotificationHooks } from './modules/notifications/hooks';
 import { startNotifications } from './modules/notifications/runtime';
 import voiceWebhookRoutes from './modules/voice-agent/webhook-routes';
+import consultationRoutes from './modules/voice-agent/consultations-routes';
 import { startVoiceAgent } from './modules/voice-agent/runtime';
 import './lib/context';
 
@@ -249,6 +250,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           analyticsRoutes,
           metricsRoutes,
           voiceWebhookRoutes,
+          consultationRoutes,
         ]) {
           await api.register(routes);
         }

@@ -171,6 +171,7 @@ describe('rate limits on the API (production limits)', () => {
         'GET /api/audit/summary report',
         'GET /api/audit/export.csv export',
         'GET /api/calls directory',
+        'GET /api/consultations/elevenlabs directory',
         'GET /api/calls/history directory',
         'GET /api/calls/history/export.csv export',
         'GET /api/metrics/financial report',
