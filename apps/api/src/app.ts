@@ -77,6 +77,7 @@ import { registerNotificationHooks } from './modules/notifications/hooks';
 import { startNotifications } from './modules/notifications/runtime';
 import voiceWebhookRoutes from './modules/voice-agent/webhook-routes';
 import consultationRoutes from './modules/voice-agent/consultations-routes';
+import voiceAgentRoutes from './modules/voice-agent/agent-routes';
 import { startVoiceAgent } from './modules/voice-agent/runtime';
 import './lib/context';
 
@@ -251,6 +252,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           metricsRoutes,
           voiceWebhookRoutes,
           consultationRoutes,
+          voiceAgentRoutes,
         ]) {
           await api.register(routes);
         }
