@@ -64,3 +64,18 @@ export const toolAnswer = z.object({
   message: z.string(),
   data: z.unknown(),
 });
+
+/** GET /integrations/elevenlabs/status: whether the integration is configured and how it is doing; never a secret. */
+export const voiceStatus = z.object({
+  provider: z.string(),
+  webhook_configured: z.boolean(),
+  outbound_configured: z.boolean(),
+  tools_configured: z.boolean(),
+  last_webhook_at: z.string().nullable(),
+  pending_outbound: z.number(),
+  recent_failures: z.array(
+    z.object({ kind: z.enum(['webhook', 'outbound']), at: z.string(), detail: z.string() }),
+  ),
+});
+export type VoiceStatus = z.infer<typeof voiceStatus>;
+export const voiceStatusResponse = z.object({ success: z.literal(true), data: voiceStatus });

@@ -6,7 +6,9 @@ import {
   consultationListResponse,
   consultationResponse,
 } from '@ips/shared/schemas/consultations';
+import { voiceStatusResponse } from '@ips/shared/schemas/voice-tools';
 import { getConsultation, listConsultations } from './consultations-service';
+import { voiceStatus } from './status';
 
 /** The voice agent's consultations (spec part 2 §7): read by the call center and the front desk, not doctors. */
 const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,6 +40,20 @@ const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await getConsultation(app.deps, request.params.id) }),
+  );
+  // The integration's state for Configuración de IA: administrators only, like that screen. Never a secret.
+  app.get(
+    '/integrations/elevenlabs/status',
+    {
+      config: { policy: ['admin'] },
+      schema: {
+        tags: ['voice-agent'],
+        summary:
+          'Estado de la integración del agente de voz: si está configurada, el último webhook recibido y las fallas recientes (nunca un secreto).',
+        response: { 200: voiceStatusResponse },
+      },
+    },
+    async () => ({ success: true as const, data: await voiceStatus(app.deps) }),
   );
 };
 

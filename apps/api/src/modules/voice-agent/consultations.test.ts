@@ -82,3 +82,22 @@ describe('GET /consultations/elevenlabs/{id}', () => {
     expect(res.json().message).toBe('Consulta no encontrada');
   });
 });
+
+describe('GET /integrations/elevenlabs/status', () => {
+  it('says what is configured and when the last webhook came, without any secret; admins only', async () => {
+    const res = await ctx.c.admin({ method: 'GET', url: '/api/integrations/elevenlabs/status' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      provider: 'elevenlabs',
+      webhook_configured: true,
+      outbound_configured: false,
+      tools_configured: true,
+    });
+    expect(res.json().data.last_webhook_at).not.toBeNull();
+    expect(res.body).not.toContain('wsec_prueba');
+    expect(res.body).not.toContain('tool_secret_prueba');
+    expect(
+      (await ctx.c.supervisor({ method: 'GET', url: '/api/integrations/elevenlabs/status' })).statusCode,
+    ).toBe(403);
+  });
+});
