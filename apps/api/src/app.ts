@@ -80,6 +80,10 @@ import doctorPriceRoutes from './modules/doctors/price-routes';
 import notificationRoutes from './modules/notifications/routes';
 import { registerNotificationHooks } from './modules/notifications/hooks';
 import { startNotifications } from './modules/notifications/runtime';
+import voiceWebhookRoutes from './modules/voice-agent/webhook-routes';
+import consultationRoutes from './modules/voice-agent/consultations-routes';
+import voiceAgentRoutes from './modules/voice-agent/agent-routes';
+import { startVoiceAgent } from './modules/voice-agent/runtime';
 import './lib/context';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -166,8 +170,10 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     app.decorate('deps', { config: liveConfig, database, db: database.db, events, jwtKey, hooks, settings });
     const stopEventRetention = startEventRetention(app.deps, app.log);
     const stopNotifications = startNotifications(app.deps, app.log);
+    const stopVoiceAgent = startVoiceAgent(app.deps, app.log);
     app.addHook('onClose', async () => {
       settings.stop();
+      await stopVoiceAgent();
       await stopNotifications();
       await stopEventRetention();
       await events.stop();
@@ -254,6 +260,9 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
           analyticsRoutes,
           metricsRoutes,
           documentRoutes,
+          voiceWebhookRoutes,
+          consultationRoutes,
+          voiceAgentRoutes,
         ]) {
           await api.register(routes);
         }

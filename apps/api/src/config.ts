@@ -43,6 +43,12 @@ const envSchema = z.object({
   SMTP_PASS: z.string().optional(),
   SMTP_SECURE: bool.optional(),
   SMTP_FROM: z.string().optional(),
+  ELEVENLABS_API_KEY: z.string().optional(),
+  ELEVENLABS_WEBHOOK_SECRET: z.string().optional(),
+  ELEVENLABS_TOOL_SECRET: z.string().optional(),
+  ELEVENLABS_AGENT_ID: z.string().optional(),
+  ELEVENLABS_PHONE_NUMBER_ID: z.string().optional(),
+  ELEVENLABS_BASE_URL: z.string().url().default('https://api.elevenlabs.io'),
 });
 
 export interface AppConfig {
@@ -81,6 +87,20 @@ export interface AppConfig {
   /** Outgoing e-mail (lib/mailer.ts, decision 033): a connection URL and the sender; none, no e-mail is sent. */
   smtpUrl?: string;
   smtpFrom?: string;
+  /** The AI voice agent's provider (integrations/elevenlabs, decision 038); absent values turn its parts off. */
+  voice: VoiceConfig;
+}
+
+export interface VoiceConfig {
+  /** Outbound calls: the API key, the agent and the phone number it calls from. */
+  apiKey?: string;
+  agentId?: string;
+  phoneNumberId?: string;
+  baseUrl: string;
+  /** Verifies the post-call webhooks (ElevenLabs-Signature). */
+  webhookSecret?: string;
+  /** What the agent sends (Authorization: Bearer) to the conversation-start endpoint and the server tools. */
+  toolSecret?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -114,6 +134,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventRetentionHours: e.EVENT_RETENTION_HOURS,
     smtpUrl: smtpUrlFromEnv(env),
     smtpFrom: e.SMTP_FROM || undefined,
+    voice: {
+      apiKey: e.ELEVENLABS_API_KEY || undefined,
+      agentId: e.ELEVENLABS_AGENT_ID || undefined,
+      phoneNumberId: e.ELEVENLABS_PHONE_NUMBER_ID || undefined,
+      baseUrl: e.ELEVENLABS_BASE_URL.replace(/\/+$/, ''),
+      webhookSecret: e.ELEVENLABS_WEBHOOK_SECRET || undefined,
+      toolSecret: e.ELEVENLABS_TOOL_SECRET || undefined,
+    },
   };
 }
 

@@ -44,6 +44,13 @@ export const RATE_LIMITS = {
    * document, and a clinic's staff share one address.
    */
   download: { burst: 300, perMinute: 600 },
+  /**
+   * The voice provider's webhooks, per sending address: every call ends in two or three, and a busy clinic's
+   * provider may send hundreds a second from a few addresses (issue 18: 500 a second must be held).
+   */
+  webhook: { burst: 2000, perMinute: 60_000 },
+  /** The voice agent's server tools and conversation start, per address: a few per call, many calls at once. */
+  voiceTool: { burst: 300, perMinute: 1200 },
 } as const satisfies Record<string, { burst: number; perMinute: number }>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;

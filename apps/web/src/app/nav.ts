@@ -41,7 +41,8 @@ import { WaitingCountBadge } from '@/features/queue/components/waiting-count-bad
  *   Principal  Pacientes → /patients
  *   Gestión    Cola de Espera → /queue (built; badge: waiting patients, live and every 30 s),
  *              Cola Diaria → /daily-queue (built),
- *              Consultas → /calls (built: Monitor de Llamadas; Dashboard de Llamadas and Historial under it)
+ *              Consultas → /consultations (built: the voice agent's consultations; Monitor de Llamadas → /calls,
+ *              Dashboard de Llamadas and Historial under it as tabs)
  *   Análisis   Análisis → /analytics, Distribución → /distribution (built)
  *   Administración  Usuarios → /users (built; admin only). Part 2 §2 names no route for it; a sidebar entry gets a
  *              top-level path like the others (under /settings, Configuración would light up too).
@@ -136,9 +137,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
     page: () => import('@/app/routes/daily-queue-page'),
   },
   {
-    // The call center (issue 17): not for doctors. Its three screens share a tab bar (features/calls).
+    // Spec part 1 §2: Consultas → /consultations, the voice agent's consultations (issue 18). The call center
+    // (issue 17) is under it: the four screens share a tab bar (features/calls). Not for doctors.
     group: 'gestion',
     label: 'Consultas',
+    path: '/consultations',
+    icon: PhoneCallIcon,
+    page: () => import('@/app/routes/consultations-page'),
+    roles: CALL_READ_ROLES,
+  },
+  {
+    group: null,
+    label: 'Monitor de Llamadas',
     path: '/calls',
     icon: PhoneCallIcon,
     page: () => import('@/app/routes/calls-monitor-page'),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
 import { callStatuses } from './calls';
 import { patients } from './patients';
@@ -31,6 +41,12 @@ export const callLogs = pgTable(
     explanation: text('explanation'),
     /** The clinic's own status of the log (catalogue call_statuses, migration 0021). */
     statusId: integer('status_id'),
+    /** The voice provider's conversation of an automated call (migration 0029, decision 038). */
+    conversationId: text('conversation_id'),
+    /** Dispatch attempts of an automated call, when the next may run and the last one's error. */
+    dispatchAttempts: integer('dispatch_attempts').notNull().default(0),
+    nextDispatchAt: timestamp('next_dispatch_at', { withTimezone: true }),
+    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -87,6 +103,9 @@ export const callLogs = pgTable(
       columns: [t.statusId],
       foreignColumns: [callStatuses.id],
     }).onDelete('restrict'),
+    uniqueIndex('call_logs_conversation_key')
+      .on(t.conversationId)
+      .where(sql`conversation_id is not null`),
     index('call_logs_status_id_idx')
       .on(t.statusId)
       .where(sql`status_id is not null`),

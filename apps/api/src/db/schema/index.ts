@@ -19,3 +19,4 @@ export * from './billing';
 export * from './notifications';
 export * from './analytics';
 export * from './documents';
+export * from './voice';

@@ -11,6 +11,7 @@ import {
   AiRestrictionsCard,
 } from '@/features/settings/components/ai/ai-cards';
 import { useAutosave } from '@/features/settings/hooks/use-autosave';
+import { VoiceIntegrationCard } from '@/features/voice-agent/components/voice-integration-card';
 
 /** Configuración de IA (spec part 2 §2): four cards, each field saved on its own. Administrators only. */
 export default function AiSettingsPage() {
@@ -51,6 +52,7 @@ function AiCards({ saved }: { saved: OrgSettingsValues }) {
       <AiHoursCard form={form} />
       <AiRestrictionsCard form={form} />
       <AiMessagesCard form={form} />
+      <VoiceIntegrationCard />
     </div>
   );
 }

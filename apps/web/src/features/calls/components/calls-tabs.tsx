@@ -2,12 +2,13 @@ import { NavLink } from 'react-router';
 import { cn } from '@/lib/utils';
 
 const TABS = [
+  { to: '/consultations', label: 'Consultas IA', short: 'Consultas' },
   { to: '/calls', label: 'Monitor de Llamadas', short: 'Monitor' },
   { to: '/calls/dashboard', label: 'Dashboard de Llamadas', short: 'Dashboard' },
   { to: '/calls/history', label: 'Historial', short: 'Historial' },
 ] as const;
 
-/** The three call-center screens under Consultas, as tabs that are links (each has its own address). */
+/** The voice agent's consultations and the three call-center screens under Consultas, as tabs that are links (each has its own address). */
 export function CallsTabs() {
   return (
     <nav aria-label="Centro de llamadas" className="mb-5 overflow-x-auto">

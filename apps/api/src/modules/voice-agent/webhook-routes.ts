@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@ips/shared/errors';
+import * as inbox from './inbox-repo';
+import { WebhookPayloadError } from './provider';
+import { voiceRuntimeOf } from './runtime';
+
+/** A 20 MB recording is ~27 MB of base64; the limit leaves room for that and the JSON around it. */
+export const WEBHOOK_BODY_LIMIT = 40 * 1024 * 1024;
+
+const ack = z.object({ success: z.literal(true), received: z.boolean(), duplicate: z.boolean() });
+
+/**
+ * POST /api/integrations/elevenlabs/webhook (decision 038). The raw body is checked against the signature
+ * before it is parsed; a missing, bad or stale signature is 401 and nothing is written. A well-formed event is
+ * stored in the inbox (one INSERT, idempotent on the event) and acknowledged once committed; the inbox worker
+ * applies it afterwards. A replay is 200 and changes nothing; a malformed event is 400 and writes nothing.
+ */
+const voiceWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This plugin's own JSON parser keeps the raw bytes: the signature is over them, not over a re-serialisation.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/integrations/elevenlabs/webhook',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      config: { policy: 'public', rateLimit: 'webhook' },
+      schema: {
+        tags: ['voice-agent'],
+        summary:
+          'Webhook posterior a la llamada de ElevenLabs (post_call_transcription, post_call_audio, call_initiation_failure), firmado con ElevenLabs-Signature.',
+        response: { 200: ack },
+      },
+    },
+    async (request) => {
+      const { provider, inbox: worker } = voiceRuntimeOf(app.deps);
+      // Without a configured secret nothing can be verified: refused like a bad signature.
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const verdict = provider.verifyWebhook(raw, request.headers);
+      if (!verdict.ok) throw new AppError('UNAUTHORIZED', `Firma del webhook rechazada: ${verdict.reason}`);
+      let parsed;
+      try {
+        parsed = provider.parseWebhook(raw);
+      } catch (err) {
+        if (err instanceof WebhookPayloadError) throw new AppError('VALIDATION', err.message);
+        throw err;
+      }
+      const id = await inbox.insertEvent(app.deps.db, parsed);
+      if (id !== null) worker.kick();
+      return { success: true as const, received: true, duplicate: id === null };
+    },
+  );
+};
+
+export default voiceWebhookRoutes;
