@@ -8,6 +8,7 @@ test.describe('Auditoría', () => {
     page,
     request,
   }) => {
+    test.slow(); // an axe scan and a CSV streamed by the server
     const token = await apiLogin(request, ACCOUNTS.admin);
     const email = `auditoria.${Date.now()}@ips.co`;
     const created = await request.post('/api/users', {
