@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { backoffSeconds, DrainLoop } from '../../lib/drain-loop';
 import type { Mailer } from '../../lib/mailer';
 import * as outbox from './outbox-repo';
 
@@ -13,10 +14,7 @@ export interface OutboxWorkerOptions {
   leaseSeconds?: number;
 }
 
-/** Seconds before retry number `attempts` (1 → base, 2 → 2×base, …), capped at an hour. */
-export function backoffSeconds(attempts: number, base: number): number {
-  return Math.min(3600, base * 2 ** Math.max(0, attempts - 1));
-}
+export { backoffSeconds };
 
 /**
  * Sends what the e-mail outbox holds (decision 033). Any number of these run against one database, one per API
@@ -25,10 +23,7 @@ export function backoffSeconds(attempts: number, base: number): number {
  * configured it does nothing: messages stay pending (their row says why) until a server is configured.
  */
 export class OutboxWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly loop: DrainLoop;
   private readonly pollMs: number;
   private readonly batch: number;
   private readonly retryBase: number;
@@ -44,34 +39,21 @@ export class OutboxWorker {
     this.batch = opts.batch ?? 50;
     this.retryBase = opts.retryBaseSeconds ?? 30;
     this.lease = opts.leaseSeconds ?? 120;
+    this.loop = new DrainLoop(() => this.drainOnce(), {
+      batch: this.batch,
+      pollMs: this.pollMs,
+      onError,
+      enabled: () => this.mailer.configured,
+    });
   }
 
   start(): void {
-    if (!this.mailer.configured || this.pollMs <= 0) return;
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+    if (this.pollMs > 0) this.loop.start();
   }
 
   /** Looks at the outbox now (new messages were committed); a run in progress runs once more. */
   kick(): void {
-    if (this.stopped || !this.mailer.configured) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          while (!this.stopped && (await this.drainOnce()) === this.batch);
-        } while (this.again && !this.stopped);
-      } catch (err) {
-        this.onError(err);
-      } finally {
-        this.running = null;
-      }
-    })();
+    this.loop.kick();
   }
 
   /** Claims one batch and sends it; returns how many were claimed. */
@@ -105,10 +87,7 @@ export class OutboxWorker {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+    await this.loop.stop();
     this.mailer.close();
   }
 }

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../lib/context';
+import { backoffSeconds, DrainLoop } from '../../lib/drain-loop';
 import * as inbox from './inbox-repo';
 import { applyEvent } from './process';
 
@@ -17,10 +18,7 @@ export interface InboxWorkerOptions {
  * marks it done. A failing event is retried with backoff and marked failed (with its error) after the last try.
  */
 export class InboxWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly loop: DrainLoop;
   private readonly pollMs: number;
   private readonly batch: number;
   private readonly maxAttempts: number;
@@ -37,40 +35,21 @@ export class InboxWorker {
     this.maxAttempts = opts.maxAttempts ?? 5;
     this.retryBase = opts.retryBaseSeconds ?? 5;
     this.lease = opts.leaseSeconds ?? 120;
+    this.loop = new DrainLoop(() => this.drainOnce(), { batch: this.batch, pollMs: this.pollMs, onError });
   }
 
   start(): void {
-    if (this.pollMs > 0) {
-      this.timer = setInterval(() => this.kick(), this.pollMs);
-      this.timer.unref();
-    }
-    this.kick();
+    this.loop.start();
   }
 
   /** Looks at the inbox now; a run in progress runs once more. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          while (!this.stopped && (await this.drainOnce()) === this.batch);
-        } while (this.again && !this.stopped);
-      } catch (err) {
-        this.onError(err);
-      } finally {
-        this.running = null;
-      }
-    })();
+    this.loop.kick();
   }
 
   /** Resolves when no run is in progress (tests and the replay command wait on it). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.loop.idle();
   }
 
   async drainOnce(): Promise<number> {
@@ -89,7 +68,7 @@ export class InboxWorker {
           e.id,
           message,
           final,
-          Math.min(3600, this.retryBase * 2 ** (e.attempts - 1)),
+          backoffSeconds(e.attempts, this.retryBase),
         );
         if (final) this.onError(err);
       }
@@ -97,10 +76,7 @@ export class InboxWorker {
     return claimed.length;
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
