@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, loginAs, type TestApp } from '../../test/helpers';
-import { CsvReader, parseCsv } from './csv';
+import { CsvReader, parseCsv } from '../../lib/csv-import/csv';
 import { planImport } from './import';
 import { importResultJson } from './import-response';
-import { MAX_IMPORT_ROWS, readImportRows } from './read-rows';
+import { MAX_IMPORT_ROWS, readImportRows } from '../../lib/csv-import/read-rows';
 
 const HEADER = 'code,name,category,price,requires_authorization';
 const line = (i: number) => `Q${String(i).padStart(5, '0')},Procedimiento de carga ${i},Carga,${i},0`;

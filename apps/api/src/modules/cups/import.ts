@@ -7,7 +7,7 @@ import {
   cupsName,
   type CupsImportLine,
 } from '@ips/shared/schemas/resources-cups';
-import type { CsvRow } from './csv';
+import type { CsvRow } from '../../lib/csv-import/csv';
 import type { CupsRow, CupsValues } from './repo';
 
 /*

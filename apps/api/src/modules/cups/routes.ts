@@ -16,7 +16,7 @@ import {
   type CupsImportBody,
 } from '@ips/shared/schemas/resources-cups';
 import { importResultJson } from './import-response';
-import { MAX_IMPORT_BYTES, uploadText } from './read-rows';
+import { MAX_IMPORT_BYTES, uploadText } from '../../lib/csv-import/read-rows';
 import { actorOf } from '../../lib/context';
 import {
   createCups,

@@ -12,7 +12,7 @@ import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
 import { importCodes, planImport } from './import';
-import { readImportRows } from './read-rows';
+import { readImportRows, refuseIfRejected, summariseImport } from '../../lib/csv-import/read-rows';
 import * as repo from './repo';
 
 registerConstraintMessage('cups_code_key', 'CONFLICT', 'Ya existe un procedimiento con ese código CUPS');
@@ -140,23 +140,11 @@ export async function importCups(
 
   return db.transaction(async (tx) => {
     const plan = await planImport(rows, await repo.byCodes(tx, codes));
-    const summary = { total: plan.lines.length, create: 0, update: 0, unchanged: 0, reject: 0 };
-    for (const l of plan.lines) summary[l.action]++;
+    const summary = summariseImport(plan.lines);
     const result: CupsImportResult = { mode: body.mode, applied: false, summary, lines: plan.lines };
     if (body.mode === 'preview') return result;
 
-    if (summary.reject > 0) {
-      const errors = Object.fromEntries(
-        plan.lines
-          .filter((l) => l.action === 'reject')
-          .map((l) => [`line_${l.line}`, [l.reason ?? 'Línea inválida']]),
-      );
-      throw new AppError(
-        'VALIDATION',
-        `${summary.reject} ${summary.reject === 1 ? 'línea rechazada' : 'líneas rechazadas'}; no se importó nada`,
-        errors,
-      );
-    }
+    refuseIfRejected(plan.lines, summary.reject);
     const creates = plan.writes.flatMap((w) => (w.kind === 'create' ? [w.values] : []));
     for (const c of await repo.insertMany(tx, creates)) {
       await writeAudit(tx, actor, {

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AppError } from '@ips/shared/errors';
 import { RIPS_MESSAGES, type Cie10ImportLine } from '@ips/shared/schemas/rips';
-import type { CsvRow } from '../cups/csv';
+import type { CsvRow } from '../../lib/csv-import/csv';
 
 /*
  * Plans a CIE-10 import (code,name) like the CUPS one: per line create, update, unchanged or reject with the

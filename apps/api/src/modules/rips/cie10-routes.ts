@@ -6,7 +6,7 @@ import { MANAGER_ROLES } from '@ips/shared/catalogs/roles';
 import { ok } from '@ips/shared/schemas/common';
 import { cie10Dto, cie10ImportBody, cie10ImportResult, listCie10Query } from '@ips/shared/schemas/rips';
 import { actorOf } from '../../lib/context';
-import { MAX_IMPORT_BYTES, uploadText } from '../cups/read-rows';
+import { MAX_IMPORT_BYTES, uploadText } from '../../lib/csv-import/read-rows';
 import { importCie10, listCie10 } from './cie10-service';
 
 const streamOrSchema: FastifySchemaCompiler<z.ZodType> = (route) => {

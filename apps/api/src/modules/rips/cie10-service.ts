@@ -3,7 +3,7 @@ import type { Cie10ImportResult } from '@ips/shared/schemas/rips';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
-import { readImportRows } from '../cups/read-rows';
+import { readImportRows, refuseIfRejected, summariseImport } from '../../lib/csv-import/read-rows';
 import { importCodes, planCie10Import } from './cie10-import';
 import * as repo from './cie10-repo';
 
@@ -33,22 +33,10 @@ export async function importCie10(
   const codes = importCodes(rows);
   return db.transaction(async (tx) => {
     const plan = await planCie10Import(rows, await repo.byCodes(tx, codes));
-    const summary = { total: plan.lines.length, create: 0, update: 0, unchanged: 0, reject: 0 };
-    for (const l of plan.lines) summary[l.action]++;
+    const summary = summariseImport(plan.lines);
     const result: Cie10ImportResult = { mode: input.mode, applied: false, summary, lines: plan.lines };
     if (input.mode === 'preview') return result;
-    if (summary.reject > 0) {
-      const errors = Object.fromEntries(
-        plan.lines
-          .filter((l) => l.action === 'reject')
-          .map((l) => [`line_${l.line}`, [l.reason ?? 'Línea inválida']]),
-      );
-      throw new AppError(
-        'VALIDATION',
-        `${summary.reject} ${summary.reject === 1 ? 'línea rechazada' : 'líneas rechazadas'}; no se importó nada`,
-        errors,
-      );
-    }
+    refuseIfRejected(plan.lines, summary.reject);
     await repo.insertMany(
       tx,
       plan.writes.flatMap((w) => (w.kind === 'create' ? [{ code: w.code, name: w.name }] : [])),

@@ -61,3 +61,26 @@ export async function* uploadText(stream: Readable): AsyncGenerator<string> {
     if (!stream.readableEnded) stream.resume();
   }
 }
+
+/** How many lines of a planned import each action takes (create, update, unchanged, reject). */
+export function summariseImport(lines: readonly { action: 'create' | 'update' | 'unchanged' | 'reject' }[]) {
+  const summary = { total: lines.length, create: 0, update: 0, unchanged: 0, reject: 0 };
+  for (const l of lines) summary[l.action]++;
+  return summary;
+}
+
+/** An import applies all or nothing: any rejected line refuses it, each line's reason under `line_N`. */
+export function refuseIfRejected(
+  lines: readonly { line: number; action: string; reason?: string | null }[],
+  rejected: number,
+) {
+  if (rejected === 0) return;
+  const errors = Object.fromEntries(
+    lines.filter((l) => l.action === 'reject').map((l) => [`line_${l.line}`, [l.reason ?? 'Línea inválida']]),
+  );
+  throw new AppError(
+    'VALIDATION',
+    `${rejected} ${rejected === 1 ? 'línea rechazada' : 'líneas rechazadas'}; no se importó nada`,
+    errors,
+  );
+}
