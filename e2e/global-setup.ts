@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -62,6 +63,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = mkdtempSync(join(tmpdir(), 'ips-e2e-mail-'));
   const smtp = await startSmtpStandIn(mailDir);
   process.env.E2E_MAILDIR = mailDir;
+  // The voice agent's secrets (decision 038): the flows sign webhooks and call its tools with them.
+  process.env.E2E_VOICE_WEBHOOK_SECRET = randomBytes(24).toString('hex');
+  process.env.E2E_VOICE_TOOL_SECRET = randomBytes(24).toString('hex');
   let output = '';
   const child = spawn(process.execPath, [serverJs], {
     cwd: root,
@@ -79,6 +83,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every flow signs in from 127.0.0.1: about 100 sign-ins in 15 minutes, past the per-address login bucket
       // (60 at once, 10 a minute) that a clinic's shared address gets. The per-account lockout is not scaled.
       RATE_LIMIT_SCALE: '10',
+      ELEVENLABS_WEBHOOK_SECRET: process.env.E2E_VOICE_WEBHOOK_SECRET,
+      ELEVENLABS_TOOL_SECRET: process.env.E2E_VOICE_TOOL_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
