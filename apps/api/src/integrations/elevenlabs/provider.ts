@@ -6,7 +6,7 @@ import {
   type VoiceProvider,
 } from '../../modules/voice-agent/provider';
 import { parseElevenLabsWebhook } from './events';
-import { verifyElevenLabs } from './signature';
+import { elevenLabsVerifier, verifyElevenLabs } from './signature';
 
 /** How long an outbound-call request may take before it counts as failed (and is retried). */
 const OUTBOUND_TIMEOUT_MS = 15_000;
@@ -24,6 +24,13 @@ export function elevenLabsProvider(cfg: VoiceConfig, fetchImpl: typeof fetch = f
     verifyWebhook(raw, headers, now) {
       if (!cfg.webhookSecret) return { ok: false, reason: 'Integración no configurada' };
       return verifyElevenLabs(cfg.webhookSecret, raw, headers['elevenlabs-signature'], now);
+    },
+    webhookVerifier(headers, now) {
+      if (!cfg.webhookSecret) {
+        const reason = 'Integración no configurada';
+        return { update: () => {}, verdict: () => ({ ok: false, reason }) };
+      }
+      return elevenLabsVerifier(cfg.webhookSecret, headers['elevenlabs-signature'], now);
     },
     parseWebhook: parseElevenLabsWebhook,
     async startOutboundCall(req: OutboundCallRequest): Promise<OutboundCallResult> {

@@ -57,6 +57,12 @@ export interface ParsedWebhook {
 
 export type WebhookVerdict = { ok: true } | { ok: false; reason: string };
 
+/** A signature check fed the body chunk by chunk as it arrives; the verdict comes after the last chunk. */
+export interface WebhookVerifier {
+  update(chunk: Buffer): void;
+  verdict(): WebhookVerdict;
+}
+
 export interface OutboundCallRequest {
   toNumber: string;
   callLogId: number;
@@ -90,6 +96,8 @@ export interface VoiceProvider {
     headers: Record<string, string | string[] | undefined>,
     now?: Date,
   ): WebhookVerdict;
+  /** The same check, incremental: the route streams the body to storage and feeds each chunk to it. */
+  webhookVerifier(headers: Record<string, string | string[] | undefined>, now?: Date): WebhookVerifier;
   /** Parses a verified body; throws WebhookPayloadError when it is not a well-formed event. */
   parseWebhook(rawBody: Buffer): ParsedWebhook;
   /** Places one outbound call; throws ProviderError on failure. */

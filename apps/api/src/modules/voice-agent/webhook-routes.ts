@@ -4,6 +4,7 @@ import { AppError } from '@ips/shared/errors';
 import * as inbox from './inbox-repo';
 import { WebhookPayloadError } from './provider';
 import { voiceRuntimeOf } from './runtime';
+import { spoolBody, type SpooledBody } from './webhook-body';
 
 /** A 20 MB recording is ~27 MB of base64; the limit leaves room for that and the JSON around it. */
 export const WEBHOOK_BODY_LIMIT = 40 * 1024 * 1024;
@@ -17,12 +18,15 @@ const ack = z.object({ success: z.literal(true), received: z.boolean(), duplicat
  * applies it afterwards. A replay is 200 and changes nothing; a malformed event is 400 and writes nothing.
  */
 const voiceWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  // This plugin's own JSON parser keeps the raw bytes: the signature is over them, not over a re-serialisation.
+  // This plugin's own JSON "parser" spools the raw bytes to a temporary file while the signature is computed
+  // over them (not over a re-serialisation); nothing is parsed before the verdict.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
+  app.addContentTypeParser('application/json', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, payload) =>
+    spoolBody(
+      payload,
+      voiceRuntimeOf(app.deps).provider.webhookVerifier(request.headers),
+      WEBHOOK_BODY_LIMIT,
+    ),
   );
 
   app.post(
@@ -39,16 +43,19 @@ const voiceWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { provider, inbox: worker } = voiceRuntimeOf(app.deps);
-      // Without a configured secret nothing can be verified: refused like a bad signature.
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const verdict = provider.verifyWebhook(raw, request.headers);
-      if (!verdict.ok) throw new AppError('UNAUTHORIZED', `Firma del webhook rechazada: ${verdict.reason}`);
+      const spooled = request.body as SpooledBody | undefined;
+      if (!spooled) throw new AppError('UNAUTHORIZED', 'Firma del webhook rechazada: Falta el cuerpo firmado');
       let parsed;
       try {
-        parsed = provider.parseWebhook(raw);
+        // Without a configured secret nothing can be verified: refused like a bad signature.
+        const verdict = spooled.verdict;
+        if (!verdict.ok) throw new AppError('UNAUTHORIZED', `Firma del webhook rechazada: ${verdict.reason}`);
+        parsed = provider.parseWebhook(await spooled.read());
       } catch (err) {
         if (err instanceof WebhookPayloadError) throw new AppError('VALIDATION', err.message);
         throw err;
+      } finally {
+        await spooled.discard();
       }
       const id = await inbox.insertEvent(app.deps.db, parsed);
       if (id !== null) worker.kick();
