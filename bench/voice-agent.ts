@@ -8,7 +8,8 @@
  *      `--slots` (20) free times: exactly that many appointments, the rest go to the waiting queue.
  *
  *   flock /tmp/bench.lock npm run bench:voice -- [--url=postgres://postgres@127.0.0.1:5432/postgres]
- *     [--rate=500] [--seconds=10] [--audio-mb=20] [--bookers=200] [--slots=20] [--no-results]
+ *     [--rate=500] [--seconds=10] [--audio-mb=20] [--bookers=200] [--slots=20] [--only=a|b|c] [--no-results]
+ * --only runs one part and prints it (nothing is appended to bench/RESULTS.md).
  */
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -31,6 +32,7 @@ const WEBHOOK_SECRET = 'wsec_bench_voice_0123456789';
 const TOOL_SECRET = 'tsec_bench_voice_0123456789';
 const TZ = 'America/Bogota';
 const MiB = 2 ** 20;
+const ONLY = args.only;
 
 const sign = (body: string | Buffer, t = Math.floor(Date.now() / 1000)) =>
   `t=${t},v0=${createHmac('sha256', WEBHOOK_SECRET).update(`${t}.`).update(body).digest('hex')}`;
@@ -335,6 +337,12 @@ async function main() {
       ORG_TIMEZONE: TZ,
     });
     await c.connect();
+    if (ONLY) {
+      const part = { a: webhookFlood, b: bigAudio, c: bookingRace }[ONLY];
+      if (!part) throw new Error(`--only=${ONLY}: a, b or c`);
+      console.log(`[bench:voice] ${ONLY}`, await part(api, c), uptime());
+      return;
+    }
     const a = await webhookFlood(api, c);
     console.log('[bench:voice] a', a);
     const b = await bigAudio(api, c);
