@@ -69,7 +69,11 @@ test.describe('Agente de voz IA', () => {
           start_time_unix_secs: now - 120,
           call_duration_secs: 95,
           termination_reason: 'end_call tool was called.',
-          phone_call: { direction: 'inbound', external_number: '+573009990000', agent_number: '+576015550000' },
+          phone_call: {
+            direction: 'inbound',
+            external_number: '+573009990000',
+            agent_number: '+576015550000',
+          },
         },
         analysis: {
           call_successful: 'success',
@@ -125,7 +129,10 @@ test.describe('Agente de voz IA', () => {
     await expect(callDetail.getByRole('list', { name: 'Transcripción' })).toContainText(said);
   });
 
-  test('el agente pasa la llamada a una persona y aparece en el dashboard en vivo', async ({ page, request }) => {
+  test('el agente pasa la llamada a una persona y aparece en el dashboard en vivo', async ({
+    page,
+    request,
+  }) => {
     await loginViaUi(page, ACCOUNTS.agent);
     await page.goto('/calls/dashboard');
     await expect(page.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();

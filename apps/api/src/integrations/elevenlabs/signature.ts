@@ -62,6 +62,7 @@ function parseHeader(
     else if (k === 'v0' && v) candidates.push(v);
   }
   if (!t || !/^\d{1,12}$/.test(t) || candidates.length === 0) return { reason: 'Firma mal formada' };
-  if (Math.abs(now.getTime() / 1000 - Number(t)) > SIGNATURE_TOLERANCE_SECS) return { reason: 'Firma vencida' };
+  if (Math.abs(now.getTime() / 1000 - Number(t)) > SIGNATURE_TOLERANCE_SECS)
+    return { reason: 'Firma vencida' };
   return { t, candidates };
 }

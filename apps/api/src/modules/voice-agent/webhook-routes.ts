@@ -44,7 +44,8 @@ const voiceWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { provider, inbox: worker } = voiceRuntimeOf(app.deps);
       const spooled = request.body as SpooledBody | undefined;
-      if (!spooled) throw new AppError('UNAUTHORIZED', 'Firma del webhook rechazada: Falta el cuerpo firmado');
+      if (!spooled)
+        throw new AppError('UNAUTHORIZED', 'Firma del webhook rechazada: Falta el cuerpo firmado');
       let parsed;
       try {
         // Without a configured secret nothing can be verified: refused like a bad signature.
