@@ -12,6 +12,7 @@ import {
   voiceFixture,
   WEBHOOK_SECRET,
 } from './test-factory';
+import type { WebhookVerdict } from './provider';
 import { spoolBody, SPILL_BYTES } from './webhook-body';
 
 const ctx = voiceFixture();
@@ -52,7 +53,7 @@ describe('spoolBody', () => {
     let seen = 0;
     return {
       update: (c: Buffer) => void (seen += c.length),
-      verdict: () => ({ ok: seen > 0 }) as const,
+      verdict: (): WebhookVerdict => (seen > 0 ? { ok: true } : { ok: false, reason: 'vacío' }),
       seen: () => seen,
     };
   };

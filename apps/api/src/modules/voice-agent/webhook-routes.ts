@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@ips/shared/errors';
@@ -21,12 +23,15 @@ const voiceWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // This plugin's own JSON "parser" spools the raw bytes to a temporary file while the signature is computed
   // over them (not over a re-serialisation); nothing is parsed before the verdict.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, payload) =>
-    spoolBody(
-      payload,
-      voiceRuntimeOf(app.deps).provider.webhookVerifier(request.headers),
-      WEBHOOK_BODY_LIMIT,
-    ),
+  app.addContentTypeParser(
+    'application/json',
+    { bodyLimit: WEBHOOK_BODY_LIMIT },
+    async (request: FastifyRequest, payload: Readable) =>
+      spoolBody(
+        payload,
+        voiceRuntimeOf(app.deps).provider.webhookVerifier(request.headers),
+        WEBHOOK_BODY_LIMIT,
+      ),
   );
 
   app.post(
