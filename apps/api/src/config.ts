@@ -49,6 +49,8 @@ const envSchema = z.object({
   ELEVENLABS_AGENT_ID: z.string().optional(),
   ELEVENLABS_PHONE_NUMBER_ID: z.string().optional(),
   ELEVENLABS_BASE_URL: z.string().url().default('https://api.elevenlabs.io'),
+  VOICE_OUTBOUND_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(10),
+  VOICE_OUTBOUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
 });
 
 export interface AppConfig {
@@ -101,6 +103,9 @@ export interface VoiceConfig {
   webhookSecret?: string;
   /** What the agent sends (Authorization: Bearer) to the conversation-start endpoint and the server tools. */
   toolSecret?: string;
+  /** The outbound dispatcher: at most this many calls a minute across instances, and attempts per call log. */
+  outboundPerMinute: number;
+  outboundMaxAttempts: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -141,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       baseUrl: e.ELEVENLABS_BASE_URL.replace(/\/+$/, ''),
       webhookSecret: e.ELEVENLABS_WEBHOOK_SECRET || undefined,
       toolSecret: e.ELEVENLABS_TOOL_SECRET || undefined,
+      outboundPerMinute: e.VOICE_OUTBOUND_PER_MINUTE,
+      outboundMaxAttempts: e.VOICE_OUTBOUND_MAX_ATTEMPTS,
     },
   };
 }

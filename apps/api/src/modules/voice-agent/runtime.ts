@@ -35,6 +35,8 @@ export function startVoiceAgent(
     (err) => log.error({ err }, 'llamadas salientes de IA'),
     {
       pollMs: deps.config.env === 'test' ? 0 : undefined,
+      perMinute: deps.config.voice.outboundPerMinute,
+      maxAttempts: deps.config.voice.outboundMaxAttempts,
       ...opts.dispatcher,
     },
   );

@@ -24,6 +24,8 @@ export function voiceFixture(voice: Partial<AppConfig['voice']> = {}) {
         baseUrl: 'http://127.0.0.1:9',
         webhookSecret: WEBHOOK_SECRET,
         toolSecret: TOOL_SECRET,
+        outboundPerMinute: 10,
+        outboundMaxAttempts: 3,
         ...voice,
       },
     });
