@@ -123,20 +123,26 @@ export async function smartAssign(
   });
 }
 
-/**
- * Candidate agendas whose busy times are read together (one query per batch): a first batch of 10 (usually one
- * of them has a time), then twice as many each time, so that a search through 300 full agendas takes 5 reads.
- */
+/** Candidate agendas whose busy times are read together: a first batch of 10 (usually one of them has a time). */
 const FIRST_BATCH = 10;
 
+/** What the search reads from a request: smart assignment's own body, or the voice agent's free-times question. */
+type SearchBody = Pick<
+  SmartAssignBody,
+  | 'specialty_id'
+  | 'location_id'
+  | 'preferred_doctor_id'
+  | 'search_days_ahead'
+  | 'preferred_time_slots'
+  | 'duration_minutes'
+>;
+
 /**
- * Books the first fitting time; returns the appointment id, or null when nothing fits. The candidates' busy
- * times are read a growing batch at a time without locks (one query per batch, not two round trips per
- * agenda); the first agenda where a time fits is then locked and read again, since a booking may have taken
- * that time meanwhile, and booked at the time that fits under the lock (or skipped when none does any more).
- * Only the agenda that is booked is locked, so the search holds up no one else's bookings (decision 018).
+ * The agendas the search goes through, in its order (earliest first), each with the minutes a time may take,
+ * and the function that says the first fitting time given the busy intervals. Agendas where nothing fits even
+ * when nothing is booked (hours outside every preferred window, or past for today) are left out.
  */
-async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: SmartAssignBody, now: Date) {
+async function searchPlan(tx: Executor, deps: AppDeps, body: SearchBody, now: Date) {
   const tz = deps.config.orgTimezone;
   const today = orgToday(deps, now);
   const nowText = localDateTime(now, tz);
@@ -154,13 +160,15 @@ async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: Smar
     MAX_AGENDAS,
   );
   const windows = body.preferred_time_slots ?? [];
-  const candidates = agendas.flatMap(({ a: agenda }) => {
+  const candidates = agendas.flatMap((row) => {
+    const agenda = row.a;
     if (isoWeekday(agenda.date) > 5) return [];
     const fit = windowsFor(windows, agenda);
     if (fit === null) return [];
     return [
       {
         agenda,
+        names: { doctor: row.doctorName, location: row.locationName },
         fit,
         duration: body.duration_minutes ?? agenda.durationMinutes,
         from: startOfLocalDay(agenda.date, tz),
@@ -181,19 +189,80 @@ async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: Smar
     );
     return time && parseLocalDateTime(`${c.agenda.date} ${time}`, tz) ? time : null;
   };
+  return { open: candidates.filter((c) => fittingTime(c, []) !== null), fittingTime };
+}
+type Plan = Awaited<ReturnType<typeof searchPlan>>;
+type Candidate = Plan['open'][number];
 
-  // An agenda where no time fits even when nothing is booked (its hours outside every preferred window, or past
-  // for today) needs no read at all.
-  const open = candidates.filter((c) => fittingTime(c, []) !== null);
-  for (let i = 0, size = FIRST_BATCH; i < open.length; i += size, size *= 2) {
-    const batch = open.slice(i, i + size);
+/**
+ * The candidates in batches with their busy intervals read without locks: a first batch of FIRST_BATCH, then
+ * twice as many each time (one query per batch), so that a search through 300 full agendas takes 5 reads.
+ */
+async function* batchesWithBusy(tx: Executor, plan: Plan, patientId: number) {
+  for (let i = 0, size = FIRST_BATCH; i < plan.open.length; i += size, size *= 2) {
+    const batch = plan.open.slice(i, i + size);
     const busy = await brepo.busyOnAgendaDays(
       tx,
       batch.map((c) => ({ agendaId: c.agenda.id, doctorId: c.agenda.doctorId, from: c.from, to: c.to })),
-      body.patient_id,
+      patientId,
     );
-    for (const c of batch) {
-      if (!fittingTime(c, busy.get(c.agenda.id) ?? [])) continue;
+    yield batch.map((c): [Candidate, brepo.BusyInterval[]] => [c, busy.get(c.agenda.id) ?? []]);
+  }
+}
+
+export interface FreeTime {
+  availabilityId: number;
+  date: string;
+  /** HH:MM, the organisation's local time. */
+  time: string;
+  durationMinutes: number;
+  doctor: string;
+  location: string;
+}
+
+/**
+ * The earliest free time of each agenda smart assignment would book, in the order it would try them, at most
+ * `limit` (one per agenda): what it would book now, read without locks and without booking. The voice agent
+ * reads these aloud before booking.
+ */
+export async function earliestFreeTimes(
+  deps: AppDeps,
+  body: SearchBody,
+  limit: number,
+  now: Date = new Date(),
+): Promise<FreeTime[]> {
+  const plan = await searchPlan(deps.db, deps, body, now);
+  const out: FreeTime[] = [];
+  for await (const batch of batchesWithBusy(deps.db, plan, 0)) {
+    for (const [c, busy] of batch) {
+      const time = plan.fittingTime(c, busy);
+      if (!time) continue;
+      out.push({
+        availabilityId: c.agenda.id,
+        date: c.agenda.date,
+        time,
+        durationMinutes: c.duration,
+        doctor: c.names.doctor,
+        location: c.names.location,
+      });
+      if (out.length >= limit) return out;
+    }
+  }
+  return out;
+}
+
+/**
+ * Books the first fitting time; returns the appointment id, or null when nothing fits. The candidates' busy
+ * times are read a growing batch at a time without locks (one query per batch, not two round trips per
+ * agenda); the first agenda where a time fits is then locked and read again, since a booking may have taken
+ * that time meanwhile, and booked at the time that fits under the lock (or skipped when none does any more).
+ * Only the agenda that is booked is locked, so the search holds up no one else's bookings (decision 018).
+ */
+async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: SmartAssignBody, now: Date) {
+  const plan = await searchPlan(tx, deps, body, now);
+  for await (const batch of batchesWithBusy(tx, plan, body.patient_id)) {
+    for (const [c, busy] of batch) {
+      if (!plan.fittingTime(c, busy)) continue;
       // Locked, then read again: a concurrent booking of this agenda waits for us, or we for it.
       await brepo.lockAgenda(tx, c.agenda.id);
       const fresh = await brepo.busyIntervals(tx, {
@@ -202,7 +271,7 @@ async function findAndBook(tx: Executor, deps: AppDeps, actor: Actor, body: Smar
         from: c.from,
         to: c.to,
       });
-      const time = fittingTime(c, fresh);
+      const time = plan.fittingTime(c, fresh);
       if (!time) continue;
       try {
         const row = await bookInTransaction(

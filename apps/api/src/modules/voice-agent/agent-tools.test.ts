@@ -255,6 +255,88 @@ describe('tools', () => {
     expect(booked).toHaveLength(4);
   });
 
+  it("reads free times the way booking searches them: the first is the time 'book' then takes", async () => {
+    const spec = await ctx.c.admin({
+      method: 'POST',
+      url: '/api/specialties',
+      payload: { name: 'Neumología' },
+    });
+    const specialtyId = spec.json().data.id as number;
+    const doc = await ctx.c.admin({
+      method: 'POST',
+      url: '/api/doctors',
+      payload: {
+        name: 'Dr. Pulmón',
+        license_number: 'RM-9002',
+        specialty_ids: [specialtyId],
+        location_ids: [w.northId],
+      },
+    });
+    await ctx.c.admin({
+      method: 'PUT',
+      url: `/api/locations/${w.northId}`,
+      payload: { specialty_ids: [w.generalId, w.pediatricsId, specialtyId] },
+    });
+    const none = await tool('tools/free-slots', { specialty: 'neumologia' });
+    expect(none.json()).toMatchObject({
+      success: true,
+      message: 'No hay cupos libres de Neumología. Puedo anotarlo en la lista de espera.',
+      data: [],
+    });
+
+    const date = nextWeekday(2, 3);
+    const agenda = await createAgenda(w, {
+      date,
+      start_time: '08:00',
+      end_time: '10:00',
+      capacity: 4,
+      duration_minutes: 30,
+      specialty_id: specialtyId,
+      doctor_id: doc.json().data.id,
+    });
+    // 08:00 is taken: the first free time is 08:30, not the agenda's start.
+    const taken = await ctx.c.reception({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: {
+        patient_id: (await patient()).id,
+        availability_id: agenda.id,
+        scheduled_at: `${date} 08:00:00`,
+      },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+
+    const free = await tool('tools/free-slots', { specialty: 'Neumología' });
+    expect(free.statusCode).toBe(200);
+    expect(free.json().data).toEqual([
+      {
+        availability_id: agenda.id,
+        date,
+        time: '08:30',
+        duration_minutes: 30,
+        doctor: 'Dr. Pulmón',
+        location: 'Sede Norte',
+      },
+    ]);
+    expect(free.json().message).toMatch(
+      /^Hay cupos de Neumología; el primero el .* con Dr\. Pulmón en Sede Norte\.$/,
+    );
+
+    const p = await patient();
+    const booked = await tool('tools/book', {
+      conversation_id: conversationId(),
+      document: p.document,
+      specialty: 'Neumología',
+    });
+    const [row] = await ctx.t.app.deps.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, booked.json().data.appointment_id as number));
+    expect(row!.availabilityId).toBe(agenda.id);
+    const again = await tool('tools/free-slots', { specialty: 'Neumología' });
+    expect(again.json().data[0]).toMatchObject({ availability_id: agenda.id, time: '09:00' });
+  });
+
   it("cancels the patient's appointment (the slot is given back) and refuses another patient's", async () => {
     const p = await patient();
     const other = await patient();

@@ -1,17 +1,15 @@
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { AppError } from '@ips/shared/errors';
-import { formatLongDate, formatTime } from '@ips/shared/format';
+import { formatLongDate, formatTime, parseLocalDateTime } from '@ips/shared/format';
 import type { Executor } from '../../db/client';
-import { availabilities } from '../../db/schema/agendas';
 import { appointments } from '../../db/schema/appointments';
 import { calls } from '../../db/schema/calls';
 import { patients } from '../../db/schema/patients';
 import { doctors, locations, specialties } from '../../db/schema/resources';
 import { voiceToolResults } from '../../db/schema/voice';
 import type { AppDeps } from '../../lib/context';
-import { orgToday } from '../../lib/org-time';
 import { cancelAppointment } from '../appointments/service';
-import { smartAssign } from '../auto-assignment/service';
+import { earliestFreeTimes, smartAssign } from '../auto-assignment/service';
 import { createCall } from '../calls/service';
 import { linkProduced } from './consultations-repo';
 import { voiceActor } from './process';
@@ -122,47 +120,29 @@ export async function upcomingTool(deps: AppDeps, document: string): Promise<Too
   };
 }
 
-/** Active agendas of the specialty with free slots, from today, earliest first. */
+/**
+ * The earliest free times of the specialty in the next 30 days, one per agenda, found by smart assignment's own
+ * search (weekdays, the agenda's hours and duration, what is already booked, not before now): the time
+ * `book` would take first is the first one read aloud.
+ */
 export async function freeSlotsTool(deps: AppDeps, specialtyName: string): Promise<ToolAnswer> {
   const s = await specialtyByName(deps.db, specialtyName);
-  const today = orgToday(deps);
-  const rows = await deps.db
-    .select({
-      id: availabilities.id,
-      date: availabilities.date,
-      start: availabilities.startTime,
-      end: availabilities.endTime,
-      free: sql<number>`${availabilities.capacity} - ${availabilities.bookedSlots}`,
-      doctor: doctors.name,
-      location: locations.name,
-    })
-    .from(availabilities)
-    .innerJoin(doctors, eq(doctors.id, availabilities.doctorId))
-    .innerJoin(locations, eq(locations.id, availabilities.locationId))
-    .where(
-      and(
-        eq(availabilities.specialtyId, s.id),
-        eq(availabilities.status, 'Activa'),
-        gte(availabilities.date, today),
-        lt(availabilities.bookedSlots, availabilities.capacity),
-      ),
-    )
-    .orderBy(asc(availabilities.date), asc(availabilities.startTime))
-    .limit(5);
-  const data = rows.map((r) => ({
-    availability_id: r.id,
-    date: r.date,
-    start_time: r.start.slice(0, 5),
-    end_time: r.end.slice(0, 5),
-    free_slots: Number(r.free),
-    doctor: r.doctor,
-    location: r.location,
+  const times = await earliestFreeTimes(deps, { specialty_id: s.id, search_days_ahead: 30 }, 5);
+  const tz = deps.config.orgTimezone;
+  const data = times.map((t) => ({
+    availability_id: t.availabilityId,
+    date: t.date,
+    time: t.time,
+    duration_minutes: t.durationMinutes,
+    doctor: t.doctor,
+    location: t.location,
   }));
-  if (data.length === 0)
+  if (times.length === 0)
     return { message: `No hay cupos libres de ${s.name}. Puedo anotarlo en la lista de espera.`, data };
-  const d = data[0]!;
+  const first = times[0]!;
+  const at = parseLocalDateTime(`${first.date} ${first.time}`, tz)!;
   return {
-    message: `Hay cupos de ${s.name}; el primero el ${d.date} desde las ${d.start_time} con ${d.doctor}.`,
+    message: `Hay cupos de ${s.name}; el primero ${spoken(at, tz)} con ${first.doctor} en ${first.location}.`,
     data,
   };
 }
