@@ -6,7 +6,8 @@
  * (one in ten Cancelada, one in ten left Confirmada: a no-show), future ones Confirmada (one in ten Pendiente);
  * requests 0–19 days before, a desired date on one in three. One API process (production mode); each call at 1
  * client and at 10 closed-loop clients. Targets (issue 21): p95 ≤ 150 ms at 1 client and ≤ 400 ms at 10; the
- * oportunidad report for a semester p95 ≤ 300 ms.
+ * oportunidad report for a semester p95 ≤ 300 ms. The seed's INSERT … SELECT fires the rollup triggers (decision 039)
+ * once for the 2,000,000 rows, as a bulk booking would.
  *
  *   npx tsx bench/analytics.ts [--n=2000000] [--patients=300000] [--reps=30] [--max-seconds=20] [--quick]
  *     [--no-results]
@@ -111,7 +112,7 @@ async function load(base: string, token: string, path: string, clients: number, 
 async function main() {
   const before = uptime();
   console.log(`[bench] ${before}`);
-  const db = await scratchDatabase(BASE_URL, 'analytics_scratch');
+  const db = await scratchDatabase(BASE_URL, 'ips_bench_analytics');
   // startApi runs the API with RATE_LIMIT_SCALE=1000: the report limit does not throttle the measured load.
   const api = await startApi({ DATABASE_URL: db.url });
   try {
@@ -163,7 +164,7 @@ async function main() {
         `## ${stamp()} UTC — Análisis, métricas and oportunidad at ${N.toLocaleString('en')} appointments (bench/analytics.ts)${quick ? ' (quick)' : ''}`,
         '',
         `${await machineLine(BASE_URL)}. One API process on PostgreSQL (production mode); ${REPS} requests at 1 client, then 10 clients together (${REPS * 2} requests), after 3 warm-up each. ` +
-          `${DOCTORS} doctors, 12 specialties, 10 sites, ${PATIENTS.toLocaleString('en')} patients in 6 zones; seeded in ${s.seconds.toFixed(0)} s. No rollups: every figure is read from appointments. ` +
+          `${DOCTORS} doctors, 12 specialties, 10 sites, ${PATIENTS.toLocaleString('en')} patients in 6 zones; seeded in ${s.seconds.toFixed(0)} s. The seed's INSERT runs the rollup triggers of migration 0030 (decision 039): Análisis reads the rollups; oportunidad and métricas read appointments. ` +
           `\`uptime\` before: \`${before}\`; after: \`${after}\`.`,
         '',
         ...table(['request', 'p50 ms (1)', 'p95 ms (1)', 'target', 'p95 ms (10)', 'target', 'met'], rows),
