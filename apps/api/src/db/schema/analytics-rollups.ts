@@ -1,4 +1,14 @@
-import { bigint, integer, numeric, pgTable, primaryKey, date, smallint, text, index } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  date,
+  smallint,
+  text,
+  index,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Rollups of appointments for Análisis (migration 0030, decision 039), kept exact by statement-level triggers on
@@ -22,9 +32,7 @@ export const appointmentDayRollups = pgTable(
     cancelTimed: integer('cancel_timed').notNull(),
     cancelLeadSeconds: numeric('cancel_lead_seconds').notNull(),
   },
-  (t) => [
-    primaryKey({ name: 'appointment_day_rollups_pk', columns: [t.day, t.status, t.specialtyId] }),
-  ],
+  (t) => [primaryKey({ name: 'appointment_day_rollups_pk', columns: [t.day, t.status, t.specialtyId] })],
 );
 
 export const appointmentHourRollups = pgTable(

@@ -142,7 +142,10 @@ describe('appointment rollups', () => {
     await db().update(appointments).set({ status: 'Cancelada' }).where(eq(appointments.id, e));
     await expectExact('status changes');
     // Only the cancellation time changes (same status): the lead-time sums move.
-    await db().update(appointments).set({ cancelledAt: at('2026-03-17T06:00') }).where(eq(appointments.id, c));
+    await db()
+      .update(appointments)
+      .set({ cancelledAt: at('2026-03-17T06:00') })
+      .where(eq(appointments.id, c));
     // Reschedule to another day and hour, duration and request untouched; a change of specialty.
     await db()
       .update(appointments)

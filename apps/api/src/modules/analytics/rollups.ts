@@ -83,7 +83,9 @@ export async function totals(db: Executor, w: Window, withPatients: boolean) {
     noShows: n(r.no_shows) + n(q.no_shows),
     scheduled: both('scheduled'),
     cancelled: both('cancelled'),
-    cancelLeadHours: ((v) => (v === null ? null : v / 3600))(div(both('cancel_seconds'), both('cancel_timed'))),
+    cancelLeadHours: ((v) => (v === null ? null : v / 3600))(
+      div(both('cancel_seconds'), both('cancel_timed')),
+    ),
     daysToAppointment: div(both('lead_days'), consultations),
   };
 }
