@@ -45,11 +45,11 @@ CREATE INDEX "appointment_geo_rollups_zone_idx" ON "appointment_geo_rollups" USI
 --> statement-breakpoint
 CREATE INDEX "appointment_geo_rollups_municipality_idx" ON "appointment_geo_rollups" USING btree ("municipality_id","day");
 --> statement-breakpoint
--- Distinct patients of a window cannot be summed from counts: an index-only scan of this index serves them. Its key is
--- the UTC wall time, an expression that only that query names, so the period reads by time and status keep
--- appointments_scheduled_status_idx (appointments/period-reads-index.test.ts).
-CREATE INDEX "appointments_consultation_patient_idx" ON "appointments" USING btree
-  (("scheduled_at" AT TIME ZONE 'UTC'),"patient_id") WHERE "status" <> 'Cancelada';
+-- Distinct patients of a window cannot be summed from counts: an index-only scan of this index serves them. Its
+-- predicate names duration_minutes (always > 0: appointments_duration_check), which only that query repeats, so the
+-- period reads by time and status keep appointments_scheduled_status_idx (appointments/period-reads-index.test.ts).
+CREATE INDEX "appointments_consultation_patient_idx" ON "appointments" USING btree ("scheduled_at","patient_id")
+  WHERE "status" <> 'Cancelada' AND "duration_minutes" > 0;
 --> statement-breakpoint
 -- The contribution of a set of appointments, each with a sign s (+1 added, -1 removed), given as the SQL `src` of
 -- their rows: the three upserts (the timezone is $1), each in key order, shared by the trigger (which runs them itself:

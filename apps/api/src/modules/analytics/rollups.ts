@@ -9,7 +9,8 @@ import type { Window } from './repo';
  * definitions, summed per local day. Usable while the organisation's timezone is the rollups' one (rollupTz).
  * "Past" depends on now: every appointment of a local day up to two days before today has ended (a duration is at
  * most 480 minutes), so those days come from the rollups and the last two from appointments. Distinct patients
- * cannot be summed: they are counted from appointments (an index-only scan of appointments_consultation_patient_idx, keyed by the UTC wall time).
+ * cannot be summed: they are counted from appointments (an index-only scan of appointments_consultation_patient_idx,
+ * whose predicate repeats `duration_minutes > 0`, always true by the check constraint).
  */
 
 export async function rollupTz(db: Executor): Promise<string | null> {
@@ -64,9 +65,8 @@ export async function totals(db: Executor, w: Window, withPatients: boolean) {
       : Promise.resolve({ rows: [{}] as Record<string, unknown>[] }),
     withPatients
       ? db.execute<{ n: number }>(sql`select count(distinct patient_id)::int as n from appointments
-          where status <> 'Cancelada'
-            and (scheduled_at at time zone 'UTC') >= (${w.from.toISOString()}::timestamptz at time zone 'UTC')
-            and (scheduled_at at time zone 'UTC') < (${w.to.toISOString()}::timestamptz at time zone 'UTC')`)
+          where status <> 'Cancelada' and duration_minutes > 0
+            and scheduled_at >= ${w.from.toISOString()}::timestamptz and scheduled_at < ${w.to.toISOString()}::timestamptz`)
       : Promise.resolve({ rows: [{ n: 0 }] }),
   ]);
   const r = rolled.rows[0] ?? {};
