@@ -20,3 +20,4 @@ export * from './notifications';
 export * from './analytics';
 export * from './documents';
 export * from './voice';
+export * from './analytics-rollups';

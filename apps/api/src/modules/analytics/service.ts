@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../lib/context';
 import { measureCalls, serviceLevelThreshold } from '../calls/measures';
 import * as repo from './repo';
+import * as rollups from './rollups';
 
 /** Top municipalities shown (spec §9). */
 export const TOP_MUNICIPALITIES = 10;
@@ -49,13 +50,27 @@ function scopeOf(deps: AppDeps, q: AnalyticsQuery, now: Date) {
   return { win, w };
 }
 
+/**
+ * The rollups (decision 039) answer while they are kept in the organisation's timezone; otherwise (just after a
+ * change of timezone, before analytics_rollups_rebuild) every figure is counted from appointments.
+ */
+async function useRollups(deps: AppDeps, w: repo.Window) {
+  return (await rollups.rollupTz(deps.db)) === w.tz;
+}
+const filtered = (w: repo.Window) => w.zoneId !== undefined || w.municipalityId !== undefined;
+
 export async function overview(
   deps: AppDeps,
   q: AnalyticsQuery,
   now = new Date(),
 ): Promise<OverviewResponse> {
   const { win, w } = scopeOf(deps, q, now);
-  const [t, dh] = await Promise.all([repo.totals(deps.db, w), repo.byDayAndHour(deps.db, w)]);
+  // The totals and the charts of a zone or municipality need the patients of each appointment: counted directly.
+  const fast = !filtered(w) && (await useRollups(deps, w));
+  const [t, dh] = await Promise.all([
+    fast ? rollups.totals(deps.db, w, true) : repo.totals(deps.db, w),
+    fast ? rollups.byDayAndHour(deps.db, w) : repo.byDayAndHour(deps.db, w),
+  ]);
   const perDay = new Map(dh.days.map((d) => [d.day, d.n]));
   const byDay: OverviewResponse['by_day'] = [];
   const weekday = [0, 0, 0, 0, 0, 0, 0];
@@ -96,10 +111,11 @@ export async function locations(
     from: startOfLocalDay(first, w.tz),
     to: startOfLocalDay(addDays(today, 1), w.tz),
   };
+  const src = (await useRollups(deps, w)) ? rollups : repo;
   const [zones, municipalities, trend] = await Promise.all([
-    repo.byZone(deps.db, w),
-    repo.topMunicipalities(deps.db, w, TOP_MUNICIPALITIES),
-    repo.trendByZone(deps.db, trendWindow),
+    src.byZone(deps.db, w),
+    src.topMunicipalities(deps.db, w, TOP_MUNICIPALITIES),
+    src.trendByZone(deps.db, trendWindow),
   ]);
   return { by_zone: zones, top_municipalities: municipalities, trend_by_zone: trend };
 }
@@ -110,7 +126,8 @@ export async function specialties(
   now = new Date(),
 ): Promise<SpecialtiesResponse> {
   const { w } = scopeOf(deps, q, now);
-  return { by_specialty: await repo.bySpecialty(deps.db, w) };
+  const fast = !filtered(w) && (await useRollups(deps, w));
+  return { by_specialty: await (fast ? rollups : repo).bySpecialty(deps.db, w) };
 }
 
 /** Rendimiento: measured, each defined in repo.ts and the README. */
@@ -120,8 +137,9 @@ export async function performance(
   now = new Date(),
 ): Promise<PerformanceResponse> {
   const { win, w } = scopeOf(deps, q, now);
+  const fast = !filtered(w) && (await useRollups(deps, w));
   const [t, occ, threshold] = await Promise.all([
-    repo.totals(deps.db, w),
+    fast ? rollups.totals(deps.db, w, false) : repo.totals(deps.db, w),
     repo.agendaOccupancy(deps.db, win.fromDay, win.toDay),
     serviceLevelThreshold(deps.db),
   ]);

@@ -1,0 +1,152 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { localDate, startOfLocalDay } from '@ips/shared/format';
+import { addDays } from '@ips/shared/scheduling/calendar-days';
+import type { Executor } from '../../db/client';
+import type { Window } from './repo';
+
+/*
+ * The figures of repo.ts read from the rollups of migration 0030 (decision 039) instead of appointments: the same
+ * definitions, summed per local day. Usable while the organisation's timezone is the rollups' one (rollupTz).
+ * "Past" depends on now: every appointment of a local day up to two days before today has ended (a duration is at
+ * most 480 minutes), so those days come from the rollups and the last two from appointments. Distinct patients
+ * cannot be summed: they are counted from appointments (an index-only scan of appointments_consultation_patient_idx,
+ * whose predicate repeats `duration_minutes > 0`, always true by the check constraint).
+ */
+
+export async function rollupTz(db: Executor): Promise<string | null> {
+  const res = await db.execute<{ tz: string }>(sql`select tz from analytics_rollup_settings where id = 1`);
+  return res.rows[0]?.tz ?? null;
+}
+
+/** The local days [fromDay, toDay] of a window whose bounds are starts of local days. */
+function daysOf(w: Window) {
+  return { fromDay: localDate(w.from, w.tz), toDay: addDays(localDate(w.to, w.tz), -1) };
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+const div = (a: number, b: number) => (b > 0 ? a / b : null);
+
+export async function totals(db: Executor, w: Window, withPatients: boolean) {
+  const { fromDay, toDay } = daysOf(w);
+  const today = localDate(w.now, w.tz);
+  const settledTo = toDay < addDays(today, -2) ? toDay : addDays(today, -2);
+  const recentFromDay = fromDay > addDays(today, -1) ? fromDay : addDays(today, -1);
+  const recentFrom = startOfLocalDay(recentFromDay, w.tz);
+  const [rolled, recent, patients] = await Promise.all([
+    db.execute<Record<string, unknown>>(sql`select
+        sum(n) filter (where status <> 'Cancelada') as consultations,
+        sum(n) filter (where status = 'Completada') as completed,
+        sum(duration_sum) filter (where status = 'Completada') as duration,
+        sum(n) filter (where status in ('Pendiente', 'Confirmada')) as no_shows,
+        sum(n) as scheduled,
+        sum(n) filter (where status = 'Cancelada') as cancelled,
+        sum(cancel_timed) filter (where status = 'Cancelada') as cancel_timed,
+        sum(cancel_lead_seconds) filter (where status = 'Cancelada') as cancel_seconds,
+        sum(lead_days_sum) filter (where status <> 'Cancelada') as lead_days
+      from appointment_day_rollups where day >= ${fromDay}::date and day <= ${settledTo}::date`),
+    recentFrom < w.to
+      ? db.execute<Record<string, unknown>>(sql`select
+          count(*) filter (where a.status <> 'Cancelada') as consultations,
+          count(*) filter (where a.status = 'Completada') as completed,
+          sum(a.duration_minutes) filter (where a.status = 'Completada') as duration,
+          count(*) filter (where a.status <> 'Cancelada' and a.ends_at <= ${w.now.toISOString()}::timestamptz) as past,
+          count(*) filter (where a.status = 'Completada' and a.ends_at <= ${w.now.toISOString()}::timestamptz)
+            as completed_past,
+          count(*) filter (where a.status in ('Pendiente', 'Confirmada') and a.ends_at <= ${w.now.toISOString()}::timestamptz)
+            as no_shows,
+          count(*) as scheduled,
+          count(*) filter (where a.status = 'Cancelada') as cancelled,
+          count(*) filter (where a.status = 'Cancelada' and a.cancelled_at is not null) as cancel_timed,
+          sum(extract(epoch from a.scheduled_at - a.cancelled_at)) filter (where a.status = 'Cancelada') as cancel_seconds,
+          sum((a.scheduled_at at time zone ${w.tz})::date - (a.created_at at time zone ${w.tz})::date)
+            filter (where a.status <> 'Cancelada') as lead_days
+        from appointments a where a.scheduled_at >= ${recentFrom.toISOString()}::timestamptz
+          and a.scheduled_at < ${w.to.toISOString()}::timestamptz`)
+      : Promise.resolve({ rows: [{}] as Record<string, unknown>[] }),
+    withPatients
+      ? db.execute<{ n: number }>(sql`select count(distinct patient_id)::int as n from appointments
+          where status <> 'Cancelada' and duration_minutes > 0
+            and scheduled_at >= ${w.from.toISOString()}::timestamptz and scheduled_at < ${w.to.toISOString()}::timestamptz`)
+      : Promise.resolve({ rows: [{ n: 0 }] }),
+  ]);
+  const r = rolled.rows[0] ?? {};
+  const q = recent.rows[0] ?? {};
+  const both = (k: string) => n(r[k]) + n(q[k]);
+  const consultations = both('consultations');
+  return {
+    consultations,
+    patients: n(patients.rows[0]?.n),
+    avgDuration: div(both('duration'), both('completed')),
+    // Every consultation of a settled day is past.
+    past: n(r.consultations) + n(q.past),
+    completedPast: n(r.completed) + n(q.completed_past),
+    noShows: n(r.no_shows) + n(q.no_shows),
+    scheduled: both('scheduled'),
+    cancelled: both('cancelled'),
+    cancelLeadHours: ((v) => (v === null ? null : v / 3600))(
+      div(both('cancel_seconds'), both('cancel_timed')),
+    ),
+    daysToAppointment: div(both('lead_days'), consultations),
+  };
+}
+
+export async function byDayAndHour(db: Executor, w: Window) {
+  const { fromDay, toDay } = daysOf(w);
+  const [days, hours] = await Promise.all([
+    db.execute<{ day: string; n: number }>(sql`select to_char(day, 'YYYY-MM-DD') as day, sum(n)::int as n
+      from appointment_day_rollups where day >= ${fromDay}::date and day <= ${toDay}::date and status <> 'Cancelada'
+      group by day`),
+    db.execute<{ hour: number; n: number }>(sql`select hour::int as hour, sum(n)::int as n
+      from appointment_hour_rollups where day >= ${fromDay}::date and day <= ${toDay}::date group by hour`),
+  ]);
+  return {
+    days: days.rows.map((r) => ({ day: String(r.day), n: Number(r.n) })),
+    hours: hours.rows.map((r) => ({ hour: Number(r.hour), n: Number(r.n) })),
+  };
+}
+
+export async function bySpecialty(db: Executor, w: Window) {
+  const { fromDay, toDay } = daysOf(w);
+  const res = await db.execute<{ name: string; n: number }>(sql`select sp.name, sum(r.n)::int as n
+    from appointment_day_rollups r join specialties sp on sp.id = r.specialty_id
+    where r.day >= ${fromDay}::date and r.day <= ${toDay}::date and r.status <> 'Cancelada'
+    group by sp.id, sp.name having sum(r.n) > 0 order by 2 desc, 1`);
+  return res.rows.map((r) => ({ name: String(r.name), consultations: Number(r.n) }));
+}
+
+/** The geo rollup rows of the window with the patients' zone and municipality filters. */
+function geo(w: Window): SQL {
+  const { fromDay, toDay } = daysOf(w);
+  return sql`g.day >= ${fromDay}::date and g.day <= ${toDay}::date
+    ${w.zoneId !== undefined ? sql`and g.zone_id = ${w.zoneId}` : sql``}
+    ${w.municipalityId !== undefined ? sql`and g.municipality_id = ${w.municipalityId}` : sql``}`;
+}
+
+export async function byZone(db: Executor, w: Window) {
+  const res = await db.execute<{ name: string; n: number }>(sql`select coalesce(z.name, 'Sin zona') as name,
+      sum(g.n)::int as n
+    from appointment_geo_rollups g left join zones z on z.id = g.zone_id
+    where ${geo(w)} group by 1 having sum(g.n) > 0 order by 2 desc, 1`);
+  return res.rows.map((r) => ({ name: String(r.name), value: Number(r.n) }));
+}
+
+export async function topMunicipalities(db: Executor, w: Window, limit: number) {
+  const res = await db.execute<{ name: string; zone: string | null; n: number }>(sql`select m.name,
+      z.name as zone, sum(g.n)::int as n
+    from appointment_geo_rollups g join municipalities m on m.id = g.municipality_id
+      left join zones z on z.id = m.zone_id
+    where ${geo(w)} group by m.id, m.name, z.name having sum(g.n) > 0 order by 3 desc, 1 limit ${limit}`);
+  return res.rows.map((r) => ({
+    name: String(r.name),
+    consultations: Number(r.n),
+    zone: r.zone ?? 'Sin zona',
+  }));
+}
+
+export async function trendByZone(db: Executor, w: Window) {
+  const res = await db.execute<{ month: string; zone: string; n: number }>(sql`select
+      to_char(g.day, 'YYYY-MM') as month, coalesce(z.name, 'Sin zona') as zone, sum(g.n)::int as n
+    from appointment_geo_rollups g left join zones z on z.id = g.zone_id
+    where ${geo(w)} group by 1, 2 having sum(g.n) > 0 order by 1, 2`);
+  return res.rows.map((r) => ({ month: String(r.month), zone: String(r.zone), consultations: Number(r.n) }));
+}
