@@ -116,30 +116,77 @@ function filterCondition(f: CallHistoryFilters): SQL | undefined {
   );
 }
 
+/**
+ * The status and priority filters written so that no index on those columns applies (both are NOT NULL, so
+ * `x || ''` is x): a broad filter (ended, normal) would otherwise make the database intersect the search's
+ * bitmap with a bitmap of most of the table, or walk a filter index row by row reading the table.
+ */
+function filterOnRow(f: CallHistoryFilters): SQL | undefined {
+  return and(
+    f.status ? sql`${calls.status} || '' = ${f.status}` : undefined,
+    f.priority ? sql`${calls.priority} || '' = ${f.priority}` : undefined,
+  );
+}
+
+/** Calls with the status and priority filters (no search), exact, from the call_counts rollup. */
+async function filterCount(db: Executor, f: CallHistoryFilters) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${callCounts.n}), 0)::int` })
+    .from(callCounts)
+    .where(
+      and(
+        f.status ? eq(callCounts.status, f.status) : undefined,
+        f.priority ? eq(callCounts.priority, f.priority) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** A filter with fewer calls than this is intersected with the search in the indexes (BitmapAnd). */
+export const NARROW_FILTER = 50_000;
+
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
+
+/**
+ * A search's matches, counted up to the cap through the trigram index (bitmap scan, one pass): how many (up to
+ * cap + 1) and, when they are at most the cap, the ids of the page among them (sorted in the database, newest
+ * first). A narrow status / priority filter (the live statuses, a rare combination: counted exactly in
+ * call_counts) is intersected in the indexes; a broad one is checked on the search's candidates (filterOnRow).
+ */
+async function searchMatches(
+  db: Executor,
+  f: CallHistoryFilters,
+  limit: number,
+  offset: number,
+  cap = CALL_SEARCH_COUNT_CAP,
+) {
+  const narrow = Boolean(f.status || f.priority) && (await filterCount(db, f)) < NARROW_FILTER;
+  const where = and(
+    searchCondition(f.search),
+    narrow
+      ? and(
+          f.status ? eq(calls.status, f.status) : undefined,
+          f.priority ? eq(calls.priority, f.priority) : undefined,
+        )
+      : filterOnRow(f),
+  );
+  return bitmapOnly(db, async (tx) => {
+    const [row] = rowsOf<{ n: number; ids: number[] }>(
+      await tx.execute(sql`
+        with m as (select ${calls.id} as id, ${calls.startedAt} as started_at from ${calls} where ${where}
+                   limit ${cap + 1})
+        select (select count(*) from m)::int as n,
+               (select coalesce(json_agg(p.id), '[]'::json) from
+                  (select id from m order by started_at desc, id desc limit ${limit} offset ${offset}) p) as ids`),
+    );
+    return { n: Number(row?.n ?? 0), ids: (row?.ids ?? []).map(Number) };
+  });
+}
+
 /** Exact count without a search (the call_counts rollup); with one, counted up to the cap through the indexes. */
 export async function countHistory(db: Executor, f: CallHistoryFilters) {
-  if (!f.search) {
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(sum(${callCounts.n}), 0)::int` })
-      .from(callCounts)
-      .where(
-        and(
-          f.status ? eq(callCounts.status, f.status) : undefined,
-          f.priority ? eq(callCounts.priority, f.priority) : undefined,
-        ),
-      );
-    return { total: row?.n ?? 0, exact: true };
-  }
-  const n = await bitmapOnly(db, async (tx) => {
-    const matches = tx
-      .select({ one: sql`1` })
-      .from(calls)
-      .where(filterCondition(f))
-      .limit(CALL_SEARCH_COUNT_CAP + 1)
-      .as('matches');
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(matches);
-    return row?.n ?? 0;
-  });
+  if (!f.search) return { total: await filterCount(db, f), exact: true };
+  const { n } = await searchMatches(db, f, 1, 0);
   return { total: Math.min(n, CALL_SEARCH_COUNT_CAP), exact: n <= CALL_SEARCH_COUNT_CAP };
 }
 
@@ -157,9 +204,53 @@ function bitmapOnly<T>(db: Executor, run: (tx: Executor) => Promise<T>) {
   });
 }
 
+/** The rows of `ids`, in that order. */
+async function rowsByIds(db: Executor, ids: number[], now: Date) {
+  if (ids.length === 0) return [];
+  const byId = new Map((await select(db).where(inArray(calls.id, ids))).map((r) => [r.c.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toDto(r, now)] : [];
+  });
+}
+
+/**
+ * Ids of a page of a search with more matches than the cap, newest first: a walk down
+ * calls_started_search_idx (started_at desc, id desc, with the search columns and the filters included), read
+ * from the index alone; with more than the cap matching, a page near the front is found after a short walk.
+ */
+async function searchWalkIds(db: Executor, f: CallHistoryFilters, limit: number, offset: number) {
+  const rows = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(searchCondition(f.search), filterOnRow(f)))
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A page of a search and its total: the matches up to the cap in one bitmap pass (exact total, the page sorted
+ * from them); past the cap, `total_exact: false` and the page from the walk of the covering index.
+ */
+export async function searchHistory(
+  db: Executor,
+  f: CallHistoryFilters,
+  limit: number,
+  offset: number,
+  now = new Date(),
+  cap = CALL_SEARCH_COUNT_CAP,
+) {
+  const m = await searchMatches(db, f, limit, offset, cap);
+  const exact = m.n <= cap;
+  const ids = exact ? m.ids : await searchWalkIds(db, f, limit, offset);
+  return { items: await rowsByIds(db, ids, now), total: Math.min(m.n, cap), exact };
+}
+
 /**
  * One page of the history, newest first. A page in the second half of an exactly counted list is read from the
- * other end (the database skips at most half of the rows); a search with few matches is read by bitmap.
+ * other end (the database skips at most half of the rows); a search is read by searchHistory.
  */
 export async function historyPage(
   db: Executor,
@@ -170,9 +261,10 @@ export async function historyPage(
   now = new Date(),
   deep = DEEP,
 ) {
+  if (f.search) return (await searchHistory(db, f, limit, offset, now)).items;
   const where = filterCondition(f);
   if (count.exact && offset >= count.total) return [];
-  if (count.exact && !f.search && offset > deep) {
+  if (count.exact && offset > deep) {
     // A deep page: the ids from the index alone (index-only scan of (…, started_at, id)), then those rows; a
     // page in the second half is read from the other end, so at most half of the entries are skipped.
     const back = offset > count.total / 2;
@@ -187,16 +279,13 @@ export async function historyPage(
         .offset(back ? count.total - offset - n : offset)
     ).map((r) => r.id);
     if (back) ids.reverse();
-    if (ids.length === 0) return [];
-    const byId = new Map((await select(db).where(inArray(calls.id, ids))).map((r) => [r.c.id, r]));
-    return ids.flatMap((id) => {
-      const r = byId.get(id);
-      return r ? [toDto(r, now)] : [];
-    });
+    return rowsByIds(db, ids, now);
   }
-  const read = (tx: Executor) =>
-    select(tx).where(where).orderBy(desc(calls.startedAt), desc(calls.id)).limit(limit).offset(offset);
-  const rows = f.search && count.exact ? await bitmapOnly(db, read) : await read(db);
+  const rows = await select(db)
+    .where(where)
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => toDto(r, now));
 }
 
