@@ -2,6 +2,8 @@
 -- the index alone (index-only scans) instead of one table page per call.
 -- The history searched past the count cap: newest first, the search columns and the filters in the index.
 CREATE INDEX "calls_started_search_idx" ON "calls" USING btree ("started_at" DESC, "id" DESC) INCLUDE ("status", "priority", "name_search", "phone_digits");--> statement-breakpoint
+-- The same with a priority filter (the filter that is selective; status 'ended' is nearly every call).
+CREATE INDEX "calls_priority_search_idx" ON "calls" USING btree ("priority", "started_at" DESC, "id" DESC) INCLUDE ("status", "name_search", "phone_digits");--> statement-breakpoint
 -- The measures over the calls offered in a window (measures.ts: measureCalls, offeredIn).
 CREATE INDEX "calls_started_measures_idx" ON "calls" USING btree ("started_at") INCLUDE ("answered_at", "ended_at", "status");--> statement-breakpoint
 -- The calls ended in a window (endedIn) and the last ones ended (the monitor); replaces calls_ended_idx.

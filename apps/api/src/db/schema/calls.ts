@@ -87,7 +87,8 @@ export const calls = pgTable(
       .on(t.status, t.waitingSince)
       .where(sql`status <> 'ended'`),
     // Covering indexes (INCLUDE columns, written in migration 0031, decision 040): calls_started_search_idx
-    // (started_at desc, id desc) + status, priority, name_search, phone_digits; calls_started_measures_idx
+    // (started_at desc, id desc) + status, priority, name_search, phone_digits; calls_priority_search_idx
+    // (priority, started_at desc, id desc) + status, name_search, phone_digits; calls_started_measures_idx
     // (started_at) + answered_at, ended_at, status; calls_ended_measures_idx (ended_at) + started_at where ended.
     index('calls_patient_idx')
       .on(t.patientId, t.startedAt)

@@ -218,19 +218,26 @@ async function rowsByIds(db: Executor, ids: number[], now: Date) {
 }
 
 /**
- * Ids of a page of a search with more matches than the cap, newest first: a walk down
- * calls_started_search_idx (started_at desc, id desc, with the search columns and the filters included), read
- * from the index alone; with more than the cap matching, a page near the front is found after a short walk.
+ * Ids of a page of a search with more matches than the cap, newest first: a walk down a covering index
+ * (migration 0031: calls_priority_search_idx with a priority filter, else calls_started_search_idx; both carry
+ * the search columns and the other filter), read from the index alone. With more than the cap matching, a page
+ * near the front is found after a short walk. Bitmap scans are left out: for a common word the planner would
+ * otherwise recheck every candidate in the table and sort them all (80,000 for 'maria': 145 ms).
  */
 async function searchWalkIds(db: Executor, f: CallHistoryFilters, limit: number, offset: number) {
-  const rows = await db
-    .select({ id: calls.id })
-    .from(calls)
-    .where(and(searchCondition(f.search), filterOnRow(f)))
-    .orderBy(desc(calls.startedAt), desc(calls.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map((r) => r.id);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+    );
+    const rows = await tx
+      .select({ id: calls.id })
+      .from(calls)
+      .where(filterCondition(f))
+      .orderBy(desc(calls.startedAt), desc(calls.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => r.id);
+  });
 }
 
 /**
