@@ -56,7 +56,7 @@ describe('call history search (decision 040)', () => {
     expect(urgent.items.every((c: Item) => c.priority === 'urgencia' && c.status === 'ended')).toBe(true);
   });
 
-  it('the narrow (in the indexes) and broad (on the candidates) filter paths give the same pages', async () => {
+  it('the narrow (in the indexes), broad (on the candidates) and probe paths give the same pages', async () => {
     for (const f of [
       { search: 'rojas', status: 'ended' as const },
       { search: 'munoz', status: 'ended' as const },
@@ -68,8 +68,20 @@ describe('call history search (decision 040)', () => {
         [5000, 0],
         [5000, 30],
       ] as const) {
-        const narrow = await repo.searchHistory(db(), f, 25, offset, new Date(), { cap, narrowBelow: 1e9 });
-        const broad = await repo.searchHistory(db(), f, 25, offset, new Date(), { cap, narrowBelow: 0 });
+        const narrow = await repo.searchHistory(db(), f, 25, offset, new Date(), {
+          cap,
+          narrowBelow: 1e9,
+          probe: 0,
+        });
+        const broad = await repo.searchHistory(db(), f, 25, offset, new Date(), {
+          cap,
+          narrowBelow: 0,
+          probe: 0,
+        });
+        // The probe of the newest index entries (on by default for a filtered search) gives the same page.
+        const probed = await repo.searchHistory(db(), f, 25, offset, new Date(), { cap });
+        expect(probed.items.map((c) => c.id)).toEqual(narrow.items.map((c) => c.id));
+        expect([probed.total, probed.exact]).toEqual([narrow.total, narrow.exact]);
         expect(broad.total, JSON.stringify(f)).toBe(narrow.total);
         expect(broad.exact).toBe(narrow.exact);
         expect(broad.items.map((c) => c.id)).toEqual(narrow.items.map((c) => c.id));
