@@ -7,6 +7,7 @@
  *  - an event (a call registered through POST /calls) reaching 200 open /calls/stream dashboards (p95 ≤ 250 ms).
  *
  *   npx tsx bench/calls.ts [--n=1000000] [--url=postgres://…/ips_bench_calls] [--requests=300] [--no-results]
+ *     [--label="what changed"] (added to the section's title)
  * The database is kept between runs (generated once; --regenerate makes it again).
  */
 import http from 'node:http';
@@ -402,7 +403,7 @@ async function main() {
     const after = uptime();
     report(
       [
-        `## ${stamp()} UTC — Call center at ${c[0]!.n.toLocaleString('en')} calls (bench/calls.ts)`,
+        `## ${stamp()} UTC — Call center at ${c[0]!.n.toLocaleString('en')} calls (bench/calls.ts)${args.label ? ` — ${args.label}` : ''}`,
         '',
         `${await machineLine(URL_)}. ${c[0]!.n.toLocaleString('en')} calls over 365 days (${c[0]!.today.toLocaleString('en')} in the last 24 h; daily curve with morning and afternoon peaks; 2 % hung up in < 5 s, 8 % abandoned, waits exponential (mean 22 s), handle times log-normal (median 4 min)); 15 active and 10 waiting now. ` +
           `${genS !== null ? `Generated in ${genS.toFixed(0)} s. ` : 'Data set from a previous run. '}` +

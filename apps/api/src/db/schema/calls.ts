@@ -20,7 +20,7 @@ import { users } from './users';
 
 /*
  * The call center (issue 17, decision 030; migration 0021 is the source: the generated search columns, the
- * storage mode of the audio and the count triggers are written there by hand). A call keeps its real instants:
+ * storage mode of the audio and the count triggers are written there by hand; 0031 adds covering indexes). A call keeps its real instants:
  * offered (started_at), first answered (answered_at), ended (ended_at); waiting_since is when its current
  * wait began (arrival or the last hold). Every measure is computed from them (modules/calls/measures.ts).
  */
@@ -86,9 +86,10 @@ export const calls = pgTable(
     index('calls_live_idx')
       .on(t.status, t.waitingSince)
       .where(sql`status <> 'ended'`),
-    index('calls_ended_idx')
-      .on(t.endedAt)
-      .where(sql`ended_at is not null`),
+    // Covering indexes (INCLUDE columns, written in migration 0031, decision 040): calls_started_search_idx
+    // (started_at desc, id desc) + status, priority, name_search, phone_digits; calls_priority_search_idx
+    // (priority, started_at desc, id desc) + status, name_search, phone_digits; calls_started_measures_idx
+    // (started_at) + answered_at, ended_at, status; calls_ended_measures_idx (ended_at) + started_at where ended.
     index('calls_patient_idx')
       .on(t.patientId, t.startedAt)
       .where(sql`patient_id is not null`),

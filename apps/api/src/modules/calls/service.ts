@@ -262,7 +262,12 @@ async function computeMonitorStatus(deps: AppDeps) {
   };
 }
 
+/** A page of the history and its total: a search counts and pages in one pass (repo.searchHistory). */
 export async function history(deps: AppDeps, q: CallHistoryQuery) {
+  if (q.search) {
+    const r = await repo.searchHistory(deps.db, q, q.limit, q.offset);
+    return { items: r.items, total: r.total, total_exact: r.exact, limit: q.limit, offset: q.offset };
+  }
   const count = await repo.countHistory(deps.db, q);
   const items = await repo.historyPage(deps.db, q, q.limit, q.offset, count);
   return { items, total: count.total, total_exact: count.exact, limit: q.limit, offset: q.offset };
