@@ -265,6 +265,5 @@ describe('the JSON and checks built by PostgreSQL', () => {
     expect(text).toContain('"numFEVPagoModerador":"línea\\nnueva\\u0001"');
     expect(text).toContain('"codPaisResidencia":"862","codMunicipioResidencia":null');
     expect(text).toContain('"codPaisOrigen":"032"');
-
   });
 });

@@ -70,7 +70,8 @@ export interface RowsQuery {
   allFacts?: boolean;
 }
 
-const codesOf = (table: string) => sql`(select array_agg(code) from rips_codes where table_name = ${table})::text[]`;
+const codesOf = (table: string) =>
+  sql`(select array_agg(code) from rips_codes where table_name = ${table})::text[]`;
 const textArray = (list: readonly (string | number)[]) =>
   sql`(select array_agg(x) from jsonb_array_elements_text(${JSON.stringify(list.map(String))}::jsonb) x)::text[]`;
 /** `code` is one of the table's codes; null when the code is null, which the caller's coalesce reads as false. */
