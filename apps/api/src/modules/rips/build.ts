@@ -18,9 +18,10 @@ import {
 
 /*
  * Builds a RIPS package while reading its appointments through a server-side cursor, a few thousand rows at a
- * time (decision 037): each user is written as soon as their last consultation is read, the JSON goes to the
- * database in chunks of ~256 KB with its SHA-256 computed on the way, and problems are written in batches, so
- * memory holds one batch of rows and one chunk whatever the size of the month.
+ * time (decision 037). PostgreSQL writes each consultation's JSON and each user's (rows-sql.ts) and checks every
+ * rule; Node adds the `consecutivo`s, validates with validate.ts only the rows whose checks failed, writes the JSON
+ * to the database in chunks of ~256 KB with its SHA-256 computed on the way and the problems in batches, so memory
+ * holds one batch of rows and one chunk whatever the size of the month.
  */
 export interface BuildInput {
   packageId: number;
@@ -147,6 +148,7 @@ export async function buildPackage(tx: Executor, input: BuildInput): Promise<Bui
   let services = 0;
   let consultas = 0;
   const rows = ripsRows({
+    codes,
     invoiceNumber: input.invoiceNumber,
     from: startOfLocalDay(input.from, input.tz),
     to: startOfLocalDay(addDays(input.to, 1), input.tz),

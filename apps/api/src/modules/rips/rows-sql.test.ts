@@ -67,8 +67,10 @@ async function reference(from: string, to: string) {
   const now = new Date();
   const today = localDate(now, tz);
   const nowText = localDateTime(now, tz).slice(0, 16);
+  const codes = await loadCodes(db);
   const res = await db.execute<{ f: string }>(
     ripsRows({
+      codes,
       invoiceNumber: null,
       from: startOfLocalDay(from, tz),
       to: startOfLocalDay(addDays(to, 1), tz),
@@ -80,7 +82,6 @@ async function reference(from: string, to: string) {
       allFacts: true,
     }),
   );
-  const codes = await loadCodes(db);
   const problems: Problem[] = headerProblems(NIT, PRESTADOR);
   const users: { head: Record<string, unknown>; consultas: Record<string, unknown>[] }[] = [];
   let last: number | null = null;
@@ -218,6 +219,7 @@ describe('the JSON and checks built by PostgreSQL', () => {
     const tz = w.t.app.deps.config.orgTimezone;
     const rows = await w.t.app.deps.db.execute<{ c: string; f: string | null }>(
       ripsRows({
+        codes: await loadCodes(w.t.app.deps.db),
         invoiceNumber: null,
         from: startOfLocalDay(date, tz),
         to: startOfLocalDay(addDays(date, 1), tz),

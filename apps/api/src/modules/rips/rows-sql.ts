@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES } from '@ips/shared/catalogs/countries';
+import type { RipsCodes } from './codes';
 import { CONSULTA_CONCEPTOS, CONTRIBUTIVO_USER_TYPES, RIPS_TABLES } from '@ips/shared/schemas/rips';
 
 /*
@@ -66,16 +67,21 @@ export interface RowsQuery {
   /** Clinic date 'YYYY-MM-DD' and time 'YYYY-MM-DD HH:mm' of the build. */
   today: string;
   now: string;
+  /** The code tables (loadCodes), sent as constants. */
+  codes: RipsCodes;
   /** Facts on every row (the tests' reference), not only where a check fails. */
   allFacts?: boolean;
 }
 
-const codesOf = (table: string) =>
-  sql`(select array_agg(code) from rips_codes where table_name = ${table})::text[]`;
-const textArray = (list: readonly (string | number)[]) =>
-  sql`(select array_agg(x) from jsonb_array_elements_text(${JSON.stringify(list.map(String))}::jsonb) x)::text[]`;
+/**
+ * A list as one array parameter, which the plan of the cursor takes as a constant: PostgreSQL then looks a value
+ * up in a hash table built once rather than comparing it with every element.
+ */
+const textArray = (list: Iterable<string | number>) =>
+  sql`${`{${[...list].map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 /** `code` is one of the table's codes; null when the code is null, which the caller's coalesce reads as false. */
-const inTable = (col: SQL, table: string) => sql`${col} = any(${codesOf(table)})`;
+const inTable = (codes: RipsCodes, col: SQL, table: string) =>
+  sql`${col} = any(${textArray(codes.get(table)?.keys() ?? [])})`;
 const DOCUMENT = sql`'^[A-Za-z0-9]{4,20}$'`;
 const pad3 = (col: SQL) =>
   sql`case when length(${col}::text) >= 3 then ${col}::text else lpad(${col}::text, 3, '0') end`;
@@ -115,26 +121,26 @@ function facts(q: RowsQuery) {
 
 /** Every rule of userProblems and consultaProblems, as one condition that is true only when none can fail. */
 function clean(q: RowsQuery) {
-  const countries = textArray(COUNTRIES.map((c) => c.code));
+  const countries = sql`${`{${COUNTRIES.map((c) => c.code).join(',')}}`}::int[]`;
   return sql`coalesce(
-        ${inTable(sql`s.doc_type`, RIPS_TABLES.tipoId)} and s.document collate "C" ~ ${DOCUMENT}
-    and ${inTable(sql`s.user_type`, RIPS_TABLES.tipoUsuario)}
-    and s.birth_date collate "C" <= ${q.today} and ${inTable(sql`s.sex`, RIPS_TABLES.sexo)}
-    and s.country_residence::text = any(${countries}) and s.country_origin::text = any(${countries})
+        ${inTable(q.codes, sql`s.doc_type`, RIPS_TABLES.tipoId)} and s.document collate "C" ~ ${DOCUMENT}
+    and ${inTable(q.codes, sql`s.user_type`, RIPS_TABLES.tipoUsuario)}
+    and s.birth_date collate "C" <= ${q.today} and ${inTable(q.codes, sql`s.sex`, RIPS_TABLES.sexo)}
+    and s.country_residence = any(${countries}) and s.country_origin = any(${countries})
     and (s.country_residence <> 170 or s.municipality collate "C" ~ '^[0-9]{5}$')
-    and ${inTable(sql`s.rips_zone`, RIPS_TABLES.zona)}
+    and ${inTable(q.codes, sql`s.rips_zone`, RIPS_TABLES.zona)}
     and s.fecha collate "C" <= ${q.now} and left(s.fecha, 10) collate "C" >= s.birth_date
     and s.has_record and s.cups_code collate "C" ~ '^[0-9A-Z]{6}$'
-    and ${inTable(sql`s.modality`, RIPS_TABLES.modalidad)}
-    and ${inTable(sql`s.service_group`, RIPS_TABLES.grupoServicios)}
-    and ${inTable(sql`s.service_code::text`, RIPS_TABLES.servicios)}
-    and ${inTable(sql`s.finalidad`, RIPS_TABLES.finalidad)} and ${inTable(sql`s.causa`, RIPS_TABLES.causa)}
+    and ${inTable(q.codes, sql`s.modality`, RIPS_TABLES.modalidad)}
+    and ${inTable(q.codes, sql`s.service_group`, RIPS_TABLES.grupoServicios)}
+    and ${inTable(q.codes, sql`s.service_code::text`, RIPS_TABLES.servicios)}
+    and ${inTable(q.codes, sql`s.finalidad`, RIPS_TABLES.finalidad)} and ${inTable(q.codes, sql`s.causa`, RIPS_TABLES.causa)}
     and s.dx_main_ok and (s.dx_rel1 is null or s.dx_rel1_ok) and (s.dx_rel2 is null or s.dx_rel2_ok)
-    and (s.dx_rel3 is null or s.dx_rel3_ok) and ${inTable(sql`s.dx_type`, RIPS_TABLES.tipoDiagnostico)}
+    and (s.dx_rel3 is null or s.dx_rel3_ok) and ${inTable(q.codes, sql`s.dx_type`, RIPS_TABLES.tipoDiagnostico)}
     and s.concepto_recaudo = any(${textArray(CONSULTA_CONCEPTOS)})
     and (s.concepto_recaudo <> '02' or s.user_type = any(${textArray(CONTRIBUTIVO_USER_TYPES)}))
     and (s.concepto_recaudo <> '05' or s.moderator_value = 0)
-    and ${inTable(sql`s.doctor_doc_type`, RIPS_TABLES.tipoId)} and s.doctor_document collate "C" ~ ${DOCUMENT}
+    and ${inTable(q.codes, sql`s.doctor_doc_type`, RIPS_TABLES.tipoId)} and s.doctor_document collate "C" ~ ${DOCUMENT}
     and s.value >= 0 and s.value <> 'NaN', false)`;
 }
 
