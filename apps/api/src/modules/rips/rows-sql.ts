@@ -116,7 +116,8 @@ function facts(q: RowsQuery) {
       left join rips_attendance r on r.appointment_id = a.id
      where b.status in ${statuses} and a.status = 'Completada'
        and a.scheduled_at >= ${q.from.toISOString()}::timestamptz and a.scheduled_at < ${q.to.toISOString()}::timestamptz
-       ${q.epsId ? sql`and p.insurance_eps_id = ${q.epsId}` : sql``}`;
+       ${q.epsId ? sql`and p.insurance_eps_id = ${q.epsId}` : sql``}
+    offset 0`;
 }
 
 /** Every rule of userProblems and consultaProblems, as one condition that is true only when none can fail. */
@@ -144,7 +145,10 @@ function clean(q: RowsQuery) {
     and s.value >= 0 and s.value <> 'NaN', false)`;
 }
 
-/** The package's rows, by patient then time, for a server-side cursor. */
+/**
+ * The package's rows, by patient then time, for a server-side cursor. `offset 0` keeps the facts a subquery of
+ * their own: each is computed once per row, not again in every expression that reads it.
+ */
 export function ripsRows(q: RowsQuery) {
   return sql`
     select case when s.patient_id is distinct from lag(s.patient_id) over w then left(row_to_json(u)::text, -1) end as u,
