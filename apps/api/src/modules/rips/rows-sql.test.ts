@@ -188,14 +188,16 @@ describe('the JSON and checks built by PostgreSQL', () => {
     });
     const a3 = await completedAppointment(w, subsidiado, '08:00', { daysAgo });
     const a4 = await completedAppointment(w, noZone, '09:00', { daysAgo });
-    const a5 = await completedAppointment(w, noZone, '11:00', { daysAgo, doctorId: w.drB });
+    const a5 = await completedAppointment(w, noZone, '11:00', { daysAgo });
     const a6 = await completedAppointment(w, foreign, '12:00', { daysAgo });
+    const a7 = await completedAppointment(w, foreign, '13:00', { daysAgo });
     await saveAttendance(w, a1.id, { concepto_recaudo: '02', moderator_value: 4500, fev_moderator: 'FE99' });
     await saveAttendance(w, a2.id, { modality: '06', dx_main: 'I10X', dx_rel1: 'E119', dx_type: '03' });
     await saveAttendance(w, a3.id);
     await saveAttendance(w, a4.id, { finalidad: '16', causa: '38' });
-    // a5 has no attendance record.
+    await saveAttendance(w, a5.id);
     await saveAttendance(w, a6.id, { concepto_recaudo: '03' });
+    // a7 has no attendance record.
     for (const a of [a1, a2, a3, a4]) await bill(w, a.id);
 
     // What the forms refuse or never write, written directly: the checks must still see it.
@@ -203,7 +205,7 @@ describe('the JSON and checks built by PostgreSQL', () => {
                      authorization_number = ${'AU-"7"\\ñ/é\ttab'}, fev_moderator = ${'línea\nnueva\u0001'}
                     where appointment_id = ${a3.id}`);
     await exec(
-      sql`update rips_attendance set dx_rel2 = 'Z999', dx_rel3 = 'E119' where appointment_id = ${a4.id}`,
+      sql`update rips_attendance set dx_rel2 = 'Z999', dx_rel3 = 'E119' where appointment_id = ${a5.id}`,
     );
     await exec(sql`update appointment_billing set final_price = 50000.50 where appointment_id = ${a2.id}`);
     await exec(sql`update appointment_billing set final_price = 1234.49 where appointment_id = ${a6.id}`);
@@ -214,7 +216,7 @@ describe('the JSON and checks built by PostgreSQL', () => {
 
     const date = a1.date;
     const ref = await reference(date, date);
-    expect(ref.rows).toBe(6);
+    expect(ref.rows).toBe(7);
     // The clean rows carry no facts: Node parses only their JSON.
     const tz = w.t.app.deps.config.orgTimezone;
     const rows = await w.t.app.deps.db.execute<{ c: string; f: string | null }>(
@@ -233,8 +235,10 @@ describe('the JSON and checks built by PostgreSQL', () => {
     const withFacts = rows.rows
       .filter((r) => r.f !== null)
       .map((r) => (JSON.parse(r.f!) as Row).appointment_id);
-    // a2 and a5: drB has no document; a3: the cuota moderadora; a4 and a5: the patient without a zone.
-    expect(withFacts.sort()).toEqual([a2.id, a3.id, a4.id, a5.id].sort());
+    // One failing rule per row, so that each SQL check is needed: a2 the doctor without a document (drB), a3 the
+    // cuota moderadora, a4 the patient without a zone (the first row of that user), a5 the same patient and an
+    // unknown related diagnosis, a7 no attendance record.
+    expect(withFacts.sort()).toEqual([a2.id, a3.id, a4.id, a5.id, a7.id].sort());
 
     const pkg = await buildPkg(w, { invoice_number: null, from: date, to: date });
     const { text } = await downloadJson(w, pkg.id);
