@@ -6,7 +6,8 @@
  *     before each build shows whether memory grows with the count;
  *   - the download of the 120,000-consultation JSON (streamed from its chunks).
  *
- *   npx tsx bench/rips.ts [--n=120000] [--quick] [--no-results]
+ *   npx tsx bench/rips.ts [--n=120000] [--quick] [--no-results] [--keep]
+ *   (--keep leaves the seeded database in place, e.g. to EXPLAIN the month's query; drop it afterwards.)
  */
 import pg from 'pg';
 import { nitCheckDigit } from '../packages/shared/src/schemas/colombian-ids';
@@ -16,6 +17,7 @@ import { parseArgs } from './lib/target';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.quick === 'true';
+const keep = args.keep === 'true';
 const BASE_URL = args.url ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(args.n ?? (quick ? 20_000 : 120_000));
 const DOCTORS = 300;
@@ -187,7 +189,8 @@ async function main() {
     );
   } finally {
     await api.stop();
-    await db.drop();
+    if (keep) console.log(`[bench] --keep: ${db.url} left in place`);
+    else await db.drop();
   }
 }
 
