@@ -50,7 +50,8 @@ export const MAX_LISTED_PROBLEMS = 5000;
 
 const userType = (r: Row) => r.rips_user_type ?? userTypeFromAffiliation(r.affiliation);
 
-const userFacts = (r: Row): UserFacts => ({
+/** What validate.ts reads of a row: the rule checks' input, shared with the reference test of rows-sql.ts. */
+export const userFacts = (r: Row): UserFacts => ({
   patientId: r.patient_id,
   firstAppointmentId: r.appointment_id,
   docType: r.doc_type,
@@ -64,7 +65,7 @@ const userFacts = (r: Row): UserFacts => ({
   countryOrigin: Number(r.country_origin),
 });
 
-const consultaFacts = (r: Row): ConsultaFacts => ({
+export const consultaFacts = (r: Row): ConsultaFacts => ({
   appointmentId: r.appointment_id,
   patientId: r.patient_id,
   doctorId: r.doctor_id,

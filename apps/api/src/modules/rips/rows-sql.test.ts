@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { localDate, localDateTime, startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { worldFixture, type World } from '../availabilities/test-factory';
-import { loadCodes, sexCode, userTypeFromAffiliation } from './codes';
+import { loadCodes } from './codes';
+import { consultaFacts, userFacts } from './build';
 import { ripsRows, type Row } from './rows-sql';
 import {
   NIT,
@@ -87,22 +88,9 @@ async function reference(from: string, to: string) {
   let last: number | null = null;
   for (const { f } of res.rows) {
     const r = JSON.parse(f) as Row;
-    const userType = r.rips_user_type ?? userTypeFromAffiliation(r.affiliation);
     if (r.patient_id !== last) {
       last = r.patient_id;
-      const u = {
-        patientId: r.patient_id,
-        firstAppointmentId: r.appointment_id,
-        docType: r.doc_type,
-        document: r.document,
-        userType,
-        birthDate: r.birth_date,
-        sex: sexCode(r.gender),
-        countryResidence: Number(r.country_residence),
-        municipality: r.municipality,
-        zone: r.rips_zone,
-        countryOrigin: Number(r.country_origin),
-      };
+      const u = userFacts(r);
       problems.push(...userProblems(u, users.length, codes, today));
       users.push({
         head: {
@@ -123,41 +111,7 @@ async function reference(from: string, to: string) {
     }
     const user = users[users.length - 1]!;
     problems.push(
-      ...consultaProblems(
-        {
-          appointmentId: r.appointment_id,
-          patientId: r.patient_id,
-          doctorId: r.doctor_id,
-          specialtyId: r.specialty_id,
-          fecha: r.fecha,
-          birthDate: r.birth_date,
-          hasRecord: r.has_record,
-          cups: r.cups_code,
-          modality: r.modality,
-          group: r.has_record ? r.service_group : r.spec_group,
-          service: r.has_record ? r.service_code : r.spec_code,
-          finalidad: r.finalidad,
-          causa: r.causa,
-          dxMain: r.dx_main,
-          dxMainKnown: r.dx_main_ok,
-          dxRel: [
-            { code: r.dx_rel1, known: r.dx_rel1_ok },
-            { code: r.dx_rel2, known: r.dx_rel2_ok },
-            { code: r.dx_rel3, known: r.dx_rel3_ok },
-          ],
-          dxType: r.dx_type,
-          doctorDocType: r.doctor_doc_type,
-          doctorDocument: r.doctor_document,
-          value: Number(r.value),
-          concepto: r.concepto_recaudo,
-          moderator: Number(r.moderator_value ?? 0),
-          userType,
-        },
-        users.length - 1,
-        user.consultas.length,
-        codes,
-        nowText,
-      ),
+      ...consultaProblems(consultaFacts(r), users.length - 1, user.consultas.length, codes, nowText),
     );
     user.consultas.push(consultaJson(r, user.consultas.length + 1));
   }
