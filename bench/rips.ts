@@ -163,7 +163,7 @@ async function main() {
       [
         `## ${stamp()} UTC — RIPS packages, a month of ${N.toLocaleString('en')} consultations (bench/rips.ts)${quick ? ' (quick)' : ''}`,
         '',
-        `${await machineLine(BASE_URL)}. The machine is shared with other agents' work: \`uptime\` before: \`${before}\`; after: \`${after}\`. ` +
+        `${await machineLine(BASE_URL)}. Machine load (\`uptime\`) before: \`${before}\`; after: \`${after}\`. ` +
           `One API process on PostgreSQL (production mode); ${DOCTORS} doctors, ${PATIENTS.toLocaleString('en')} patients with two consultations each over ${DAYS} days, each billed with its attendance record; one patient in 200 lacks a zone (a problem each). Seeded in ${seeded.toFixed(0)} s. ` +
           'Each row is one POST /api/rips/packages (RS, from the first day) that validates every consultation and writes the JSON and its problems; RSS of the server sampled every 25 ms.',
         '',

@@ -354,7 +354,7 @@ async function main() {
     const lines = [
       `## ${stamp()} UTC — Voice agent: webhooks, a large recording, a booking race (bench/voice-agent.ts)`,
       '',
-      `${await machineLine(BASE_URL)}. The machine is shared with other agents' work: \`uptime\` before: \`${loadBefore}\`; after: \`${loadAfter}\`. One API process on PostgreSQL (production mode, request logs at info to /dev/null); the load generator is another process on the same two cores.`,
+      `${await machineLine(BASE_URL)}. Machine load (\`uptime\`) before: \`${loadBefore}\`; after: \`${loadAfter}\`. One API process on PostgreSQL (production mode, request logs at info to /dev/null); the load generator is another process on the same two cores.`,
       '',
       `a. ${a.total} signed post_call_transcription webhooks sent open-loop at ${RATE}/s (sending took ${a.sendSeconds.toFixed(1)} s, the last answer at ${a.answeredSeconds.toFixed(1)} s, the inbox drained at ${a.drainedSeconds.toFixed(1)} s):`,
       '',

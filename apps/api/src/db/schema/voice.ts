@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   customType,
@@ -56,6 +57,24 @@ export const voiceWebhookInbox = pgTable(
       sql`${t.eventType} in ('post_call_transcription','post_call_audio','call_initiation_failure')`,
     ),
     check('voice_webhook_inbox_status_check', sql`${t.status} in ('pending','done','failed')`),
+  ],
+);
+
+/** A large recording's decoded pieces, joined into the inbox row's audio within one transaction (0032). */
+export const voiceWebhookAudioChunks = pgTable(
+  'voice_webhook_audio_chunks',
+  {
+    inboxId: bigint('inbox_id', { mode: 'number' }).notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'voice_webhook_audio_chunks_pkey', columns: [t.inboxId, t.seq] }),
+    foreignKey({
+      name: 'voice_webhook_audio_chunks_inbox_fk',
+      columns: [t.inboxId],
+      foreignColumns: [voiceWebhookInbox.id],
+    }).onDelete('cascade'),
   ],
 );
 

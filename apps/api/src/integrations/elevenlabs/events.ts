@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { decodeAudio, locateAudio, readWhole } from './audio-file';
 import { z } from 'zod';
 import {
   WebhookPayloadError,
@@ -180,5 +181,42 @@ export function parseElevenLabsWebhook(raw: Buffer): ParsedWebhook {
       callLogId: Number.isSafeInteger(callLogId) && callLogId > 0 ? callLogId : null,
     },
     audio: null,
+  };
+}
+
+/**
+ * Parses a verified body stored in a file. A recording (post_call_audio) is not read whole: its JSON around the
+ * audio is parsed and the audio is decoded from the file a piece at a time when it is stored (`audioStream`);
+ * any other event, or a recording this reader leaves alone, is read whole and parsed as above.
+ */
+export async function parseElevenLabsWebhookFile(file: string): Promise<ParsedWebhook> {
+  const found = await locateAudio(file);
+  if (found === 'invalid') fail('El audio no está en base64');
+  if (found === null) return parseElevenLabsWebhook(await readWhole(file));
+  let json: unknown;
+  try {
+    json = JSON.parse(found.json);
+  } catch {
+    fail('El cuerpo no es JSON válido');
+  }
+  const env = envelope.safeParse(json);
+  if (!env.success) fail('Evento no reconocido');
+  // Another type carrying a `full_audio` field: the whole-body parser decides what it is.
+  if (env.data.type !== 'post_call_audio') return parseElevenLabsWebhook(await readWhole(file));
+  const d = audioData.extend({ full_audio: z.literal('') }).safeParse(env.data.data);
+  if (!d.success) fail('Audio mal formado');
+  const contentType = audioTypeOf(found.firstBytes);
+  if (!contentType) fail('Formato de audio no admitido');
+  return {
+    eventKey: `post_call_audio:${d.data.conversation_id}`,
+    eventType: 'post_call_audio',
+    event: {
+      kind: 'audio',
+      conversationId: d.data.conversation_id,
+      agentId: d.data.agent_id ?? null,
+      contentType,
+    },
+    audio: null,
+    audioStream: () => decodeAudio(file, found.start, found.end),
   };
 }

@@ -5,7 +5,7 @@ import {
   type OutboundCallResult,
   type VoiceProvider,
 } from '../../modules/voice-agent/provider';
-import { parseElevenLabsWebhook } from './events';
+import { parseElevenLabsWebhook, parseElevenLabsWebhookFile } from './events';
 import { elevenLabsVerifier, verifyElevenLabs } from './signature';
 
 /** How long an outbound-call request may take before it counts as failed (and is retried). */
@@ -33,6 +33,7 @@ export function elevenLabsProvider(cfg: VoiceConfig, fetchImpl: typeof fetch = f
       return elevenLabsVerifier(cfg.webhookSecret, headers['elevenlabs-signature'], now);
     },
     parseWebhook: parseElevenLabsWebhook,
+    parseWebhookFile: parseElevenLabsWebhookFile,
     async startOutboundCall(req: OutboundCallRequest): Promise<OutboundCallResult> {
       if (!cfg.apiKey || !cfg.agentId || !cfg.phoneNumberId)
         throw new ProviderError('Integración de voz no configurada', true);

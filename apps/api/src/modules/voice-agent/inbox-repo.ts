@@ -1,10 +1,31 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { voiceWebhookInbox } from '../../db/schema/voice';
+import { voiceWebhookAudioChunks, voiceWebhookInbox } from '../../db/schema/voice';
 import type { ParsedWebhook, VoiceEvent } from './provider';
 
-/** Stores a verified event; null when an event with the same key was stored before (a replay). */
+/**
+ * Stores a verified event; null when an event with the same key was stored before (a replay). A recording that
+ * comes as a stream is written a piece at a time and joined by PostgreSQL in the same transaction.
+ */
 export async function insertEvent(db: Executor, w: ParsedWebhook): Promise<number | null> {
+  const stream = w.audioStream;
+  if (stream)
+    return db.transaction(async (tx) => {
+      const id = await insertRow(tx, w);
+      if (id === null) return null;
+      let seq = 0;
+      for await (const piece of stream())
+        await tx.insert(voiceWebhookAudioChunks).values({ inboxId: id, seq: seq++, data: piece });
+      await tx.execute(sql`
+        update voice_webhook_inbox set audio = (select string_agg(data, ''::bytea order by seq)
+          from voice_webhook_audio_chunks where inbox_id = ${id}) where id = ${id}`);
+      await tx.delete(voiceWebhookAudioChunks).where(eq(voiceWebhookAudioChunks.inboxId, id));
+      return id;
+    });
+  return insertRow(db, w);
+}
+
+async function insertRow(db: Executor, w: ParsedWebhook): Promise<number | null> {
   const rows = await db
     .insert(voiceWebhookInbox)
     .values({

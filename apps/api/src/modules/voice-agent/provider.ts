@@ -53,6 +53,8 @@ export interface ParsedWebhook {
   eventType: 'post_call_transcription' | 'post_call_audio' | 'call_initiation_failure';
   event: VoiceEvent;
   audio: Buffer | null;
+  /** A large recording read from its file a piece at a time, instead of `audio` (which is then null). */
+  audioStream?: () => AsyncIterable<Buffer>;
 }
 
 export type WebhookVerdict = { ok: true } | { ok: false; reason: string };
@@ -100,6 +102,8 @@ export interface VoiceProvider {
   webhookVerifier(headers: Record<string, string | string[] | undefined>, now?: Date): WebhookVerifier;
   /** Parses a verified body; throws WebhookPayloadError when it is not a well-formed event. */
   parseWebhook(rawBody: Buffer): ParsedWebhook;
+  /** The same for a body in a file, without holding a large recording whole (it comes as `audioStream`). */
+  parseWebhookFile(file: string): Promise<ParsedWebhook>;
   /** Places one outbound call; throws ProviderError on failure. */
   startOutboundCall(req: OutboundCallRequest): Promise<OutboundCallResult>;
 }

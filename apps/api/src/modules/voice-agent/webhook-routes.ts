@@ -51,19 +51,22 @@ const voiceWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const spooled = request.body as SpooledBody | undefined;
       if (!spooled)
         throw new AppError('UNAUTHORIZED', 'Firma del webhook rechazada: Falta el cuerpo firmado');
-      let parsed;
+      let id: number | null;
       try {
         // Without a configured secret nothing can be verified: refused like a bad signature.
         const verdict = spooled.verdict;
         if (!verdict.ok) throw new AppError('UNAUTHORIZED', `Firma del webhook rechazada: ${verdict.reason}`);
-        parsed = provider.parseWebhook(await spooled.read());
+        // A large body is parsed from its file (a recording is then stored a piece at a time from it).
+        const parsed = spooled.file
+          ? await provider.parseWebhookFile(spooled.file)
+          : provider.parseWebhook(await spooled.read());
+        id = await inbox.insertEvent(app.deps.db, parsed);
       } catch (err) {
         if (err instanceof WebhookPayloadError) throw new AppError('VALIDATION', err.message);
         throw err;
       } finally {
         await spooled.discard();
       }
-      const id = await inbox.insertEvent(app.deps.db, parsed);
       if (id !== null) worker.kick();
       return { success: true as const, received: true, duplicate: id === null };
     },

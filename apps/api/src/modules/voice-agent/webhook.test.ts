@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { callLogs } from '../../db/schema/call-center';
@@ -198,6 +199,25 @@ describe('post_call_audio', () => {
       .from(voiceWebhookInbox)
       .where(eq(voiceWebhookInbox.eventKey, `post_call_audio:${conv}`));
     expect(inboxRow).toEqual({ audio: null, status: 'done' });
+  });
+
+  it('a recording of several pieces (read from the spooled file) is stored whole and exact; a replay adds nothing', async () => {
+    const conv = conversationId();
+    await postWebhook(ctx, transcriptionEvent(conv));
+    const audio = Buffer.concat([fakeMp3(16), randomBytes(3_000_000)]);
+    const first = await postWebhook(ctx, audioEvent(conv, audio));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().duplicate).toBe(false);
+    const again = await postWebhook(ctx, audioEvent(conv, audio));
+    expect(again.json()).toMatchObject({ received: true, duplicate: true });
+    await settle(ctx);
+    const call = await callOf(conv);
+    const stored = await db().execute(sql`select size, sha256 from call_audio where call_id = ${call!.id}`);
+    expect(stored.rows).toEqual([
+      { size: audio.length, sha256: createHash('sha256').update(audio).digest('hex') },
+    ]);
+    const left = await db().execute(sql`select count(*)::int as n from voice_webhook_audio_chunks`);
+    expect(left.rows[0]).toEqual({ n: 0 });
   });
 
   it('arriving before the transcription, makes a call the transcription then completes', async () => {
