@@ -28,6 +28,28 @@ export function orgToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
 }
 
+/**
+ * An hour tonight for a flow's own one-slot agenda: 21:00–22:00, or, once that has begun, an hour that starts a
+ * few minutes from now (ending by 23:55), so that a flow run late in Bogotá's evening still books today.
+ */
+export function tonightBlock(): { start_time: string; end_time: string; duration_minutes: number } {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Bogota',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':')
+    .map(Number) as [number, number];
+  const soon = Math.ceil((h * 60 + m + 10) / 5) * 5;
+  const start = Math.max(21 * 60, soon);
+  const end = Math.min(start + 60, 23 * 60 + 55);
+  const hhmm = (x: number) =>
+    `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+  return { start_time: hhmm(start), end_time: hhmm(end), duration_minutes: end - start };
+}
+
 /** A weekday at least `minDays` ahead that is no public holiday. */
 export async function futureWorkingDay(request: APIRequestContext, token: string, minDays: number) {
   const from = addDays(orgToday(), minDays);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 import { apiAs, toast } from './appointments-helpers';
-import { orgToday } from './agendas-helpers';
+import { orgToday, tonightBlock } from './agendas-helpers';
 
 /*
  * The service at attendance (issue 19, decision 031): 'Atendida' in the daily queue bills the default service in
@@ -33,10 +33,8 @@ async function bookedTonight(
       specialty_id: d.specialty_ids[0],
       location_id: d.location_ids[0],
       date: orgToday(),
-      start_time: '21:00',
-      end_time: '22:00',
+      ...tonightBlock(),
       capacity: 1,
-      duration_minutes: 60,
     });
     if (res.status() !== 201) {
       refusals.push(await res.text());

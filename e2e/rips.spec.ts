@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 import { apiAs, toast } from './appointments-helpers';
-import { orgToday } from './agendas-helpers';
+import { orgToday, tonightBlock } from './agendas-helpers';
 
 /*
  * RIPS (issue 20, decision 037): an appointment attended in Cola Diaria gets its attendance record, is billed, and
@@ -49,10 +49,8 @@ async function setUp(request: APIRequestContext) {
         specialty_id: d.specialty_ids[0],
         location_id: d.location_ids[0],
         date: orgToday(),
-        start_time: '21:00',
-        end_time: '22:00',
+        ...tonightBlock(),
         capacity: 1,
-        duration_minutes: 60,
       },
     });
     if (res.status() !== 201) continue;
