@@ -160,3 +160,11 @@ export async function agendaOccupancy(db: Executor, fromDay: string, toDay: stri
   const r = res.rows[0];
   return { capacity: Number(r?.capacity ?? 0), booked: Number(r?.booked ?? 0) };
 }
+
+/** Appointments given for each local day of the window, by status (every status), largest first. */
+export async function byStatus(db: Executor, w: Window) {
+  const res = await db.execute<{ status: string; n: number }>(sql`select a.status, count(*)::int as n
+    from appointments a where a.scheduled_at >= ${w.from.toISOString()}::timestamptz
+      and a.scheduled_at < ${w.to.toISOString()}::timestamptz group by 1 order by 2 desc, 1`);
+  return res.rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
+}

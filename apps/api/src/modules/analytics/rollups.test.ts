@@ -4,7 +4,7 @@ import { appointments } from '../../db/schema/appointments';
 import { municipalities, zones } from '../../db/schema/catalogs';
 import { patients } from '../../db/schema/patients';
 import { book, createAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
-import { locations, overview, performance, specialties } from './service';
+import { locations, overview, performance, specialties, statusCounts, uniquePatients } from './service';
 
 /*
  * The rollups of migration 0030 (decision 039) against a recount from appointments written here independently,
@@ -193,6 +193,7 @@ describe('appointment rollups', () => {
           const q = { range, zone_id: zone };
           out.push(await overview(deps, q, now), await specialties(deps, q, now));
           out.push(await performance(deps, q, now), await locations(deps, { ...q, months: 4 }, now));
+          out.push(await statusCounts(deps, q, now), await uniquePatients(deps, q, now));
         }
       }
       return out;

@@ -63,11 +63,7 @@ export async function totals(db: Executor, w: Window, withPatients: boolean) {
         from appointments a where a.scheduled_at >= ${recentFrom.toISOString()}::timestamptz
           and a.scheduled_at < ${w.to.toISOString()}::timestamptz`)
       : Promise.resolve({ rows: [{}] as Record<string, unknown>[] }),
-    withPatients
-      ? db.execute<{ n: number }>(sql`select count(distinct patient_id)::int as n from appointments
-          where status <> 'Cancelada' and duration_minutes > 0
-            and scheduled_at >= ${w.from.toISOString()}::timestamptz and scheduled_at < ${w.to.toISOString()}::timestamptz`)
-      : Promise.resolve({ rows: [{ n: 0 }] }),
+    withPatients ? uniquePatients(db, w) : Promise.resolve(0),
   ]);
   const r = rolled.rows[0] ?? {};
   const q = recent.rows[0] ?? {};
@@ -75,7 +71,7 @@ export async function totals(db: Executor, w: Window, withPatients: boolean) {
   const consultations = both('consultations');
   return {
     consultations,
-    patients: n(patients.rows[0]?.n),
+    patients,
     avgDuration: div(both('duration'), both('completed')),
     // Every consultation of a settled day is past.
     past: n(r.consultations) + n(q.past),
@@ -149,4 +145,23 @@ export async function trendByZone(db: Executor, w: Window) {
     from appointment_geo_rollups g left join zones z on z.id = g.zone_id
     where ${geo(w)} group by 1, 2 having sum(g.n) > 0 order by 1, 2`);
   return res.rows.map((r) => ({ month: String(r.month), zone: String(r.zone), consultations: Number(r.n) }));
+}
+
+/** Appointments given for each local day of the window, by status (every status), largest first. */
+export async function byStatus(db: Executor, w: Window) {
+  const { fromDay, toDay } = daysOf(w);
+  const res = await db.execute<{ status: string; n: number }>(sql`select status, sum(n)::int as n
+    from appointment_day_rollups where day >= ${fromDay}::date and day <= ${toDay}::date
+    group by status having sum(n) > 0 order by 2 desc, 1`);
+  return res.rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
+}
+
+/** Distinct patients with a consultation in the window (cannot be summed from the rollups: counted). */
+export async function uniquePatients(db: Executor, w: Window) {
+  const res = await db.execute<{
+    n: number;
+  }>(sql`select count(distinct patient_id)::int as n from appointments
+    where status <> 'Cancelada' and duration_minutes > 0
+      and scheduled_at >= ${w.from.toISOString()}::timestamptz and scheduled_at < ${w.to.toISOString()}::timestamptz`);
+  return Number(res.rows[0]?.n ?? 0);
 }

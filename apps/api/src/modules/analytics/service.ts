@@ -130,6 +130,20 @@ export async function specialties(
   return { by_specialty: await (fast ? rollups : repo).bySpecialty(deps.db, w) };
 }
 
+/** Appointments given for each day of the range by status (Métricas), from the rollups when they answer. */
+export async function statusCounts(deps: AppDeps, q: AnalyticsQuery, now = new Date()) {
+  const { w } = scopeOf(deps, q, now);
+  const fast = !filtered(w) && (await useRollups(deps, w));
+  return (fast ? rollups : repo).byStatus(deps.db, w);
+}
+
+/** Distinct patients with a consultation in the range (Análisis's 'Pacientes únicos'). */
+export async function uniquePatients(deps: AppDeps, q: AnalyticsQuery, now = new Date()) {
+  const { w } = scopeOf(deps, q, now);
+  if (filtered(w)) return (await repo.totals(deps.db, w)).patients;
+  return rollups.uniquePatients(deps.db, w);
+}
+
 /** Rendimiento: measured, each defined in repo.ts and the README. */
 export async function performance(
   deps: AppDeps,

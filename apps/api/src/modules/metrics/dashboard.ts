@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { MetricsQuery } from '@ips/shared/schemas/analytics';
 import type { AppDeps } from '../../lib/context';
-import { overview, performance, ratio, windowOf } from '../analytics/service';
+import {
+  overview,
+  performance,
+  ratio,
+  specialties,
+  statusCounts,
+  uniquePatients,
+  windowOf,
+} from '../analytics/service';
 
 /*
  * GET /metrics/dashboard|patients|appointments|doctors|system (spec part 2 §7 "Metrics", period default 30d;
@@ -36,14 +44,14 @@ export async function patientsMetrics(deps: AppDeps, q: MetricsQuery, now = new 
       (select count(*)::int from patients where status = 'Activo') as active,
       (select count(*)::int from patients where created_at >= ${win.from.toISOString()}::timestamptz
         and created_at < ${win.to.toISOString()}::timestamptz) as new_in_period`);
-  const o = await overview(deps, { range: q.period }, now);
+  const attended = await uniquePatients(deps, { range: q.period }, now);
   const r = res.rows[0]!;
   return {
     period: q.period,
     total: Number(r.total),
     active: Number(r.active),
     new_in_period: Number(r.new_in_period),
-    attended_in_period: o.totals.unique_patients,
+    attended_in_period: attended,
   };
 }
 
@@ -51,20 +59,15 @@ const scheduledIn = (win: { from: Date; to: Date }) =>
   sql`a.scheduled_at >= ${win.from.toISOString()}::timestamptz and a.scheduled_at < ${win.to.toISOString()}::timestamptz`;
 
 export async function appointmentsMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {
-  const win = window(deps, q, now);
-  const [statuses, specialties] = await Promise.all([
-    deps.db.execute<{ status: string; n: number }>(sql`select a.status, count(*)::int as n from appointments a
-      where ${scheduledIn(win)} group by 1 order by 2 desc, 1`),
-    deps.db.execute<{ name: string; n: number }>(sql`select s.name, count(*)::int as n
-      from appointments a join specialties s on s.id = a.specialty_id
-      where ${scheduledIn(win)} and a.status <> 'Cancelada' group by s.id, s.name order by 2 desc, 1`),
+  const [byStatus, bySpecialty] = await Promise.all([
+    statusCounts(deps, { range: q.period }, now),
+    specialties(deps, { range: q.period }, now),
   ]);
-  const byStatus = statuses.rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
   return {
     period: q.period,
     total: byStatus.reduce((s, r) => s + r.count, 0),
     by_status: byStatus,
-    by_specialty: specialties.rows.map((r) => ({ name: String(r.name), consultations: Number(r.n) })),
+    by_specialty: bySpecialty.by_specialty,
   };
 }
 
