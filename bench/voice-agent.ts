@@ -16,7 +16,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { localDateTime } from '../packages/shared/src/format';
 import { addDays } from '../packages/shared/src/scheduling/calendar-days';
-import { startApi, type ApiProcess } from './lib/api-process';
+import { scratchDatabase, startApi, type ApiProcess } from './lib/api-process';
 import { machineLine, ms, pct, report, stamp, table, uptime } from './lib/results';
 import { parseArgs } from './lib/target';
 
@@ -302,30 +302,11 @@ async function bookingRace(api: ApiProcess, c: pg.Client) {
   };
 }
 
-async function scratch() {
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const u = new URL(BASE_URL);
-  u.pathname = `/${DB_NAME}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: BASE_URL });
-      await a.connect();
-      await a.query(`drop database if exists ${DB_NAME} with (force)`);
-      await a.end();
-    },
-  };
-}
-
 const fmtStatuses = (m: Map<number, number>) => [...m].map(([s, n]) => `${n} × ${s}`).join(', ');
 const mib = (b: number) => (b / MiB).toFixed(0);
 
 async function main() {
-  const db = await scratch();
+  const db = await scratchDatabase(BASE_URL, DB_NAME);
   const c = new pg.Client({ connectionString: db.url });
   let api: ApiProcess | null = null;
   try {
@@ -395,26 +376,18 @@ async function main() {
       '',
       ...table(
         ['signature', 'answer', 'seconds', 'RSS before MiB', 'peak MiB', 'peak Δ MiB', 'after MiB'],
-        [
-          [
-            'forged',
-            b.forged.status,
-            (b.forged.took / 1000).toFixed(2),
-            mib(b.forged.before),
-            mib(b.forged.peak),
-            `+${mib(b.forged.peak - b.forged.before)}`,
-            mib(b.forged.after),
-          ],
-          [
-            'valid',
-            b.valid.status,
-            (b.valid.took / 1000).toFixed(2),
-            mib(b.valid.before),
-            mib(b.valid.peak),
-            `+${mib(b.valid.peak - b.valid.before)}`,
-            mib(b.valid.after),
-          ],
-        ],
+        (['forged', 'valid'] as const).map((k) => {
+          const r = b[k];
+          return [
+            k,
+            r.status,
+            (r.took / 1000).toFixed(2),
+            mib(r.before),
+            mib(r.peak),
+            `+${mib(r.peak - r.before)}`,
+            mib(r.after),
+          ];
+        }),
       ),
       '',
       `- Stored on the call with the same size and SHA-256: ${b.storedOk ? 'yes' : 'NO'}.`,
