@@ -31,6 +31,32 @@ const tool = (path: string, payload: unknown, secret: string | null = TOOL_SECRE
 const patient = (fields: Record<string, unknown> = {}) =>
   createPatient(ctx.c.reception, { document: uniqueDocument(), phone: '3001112233', ...fields });
 
+/** Specialties made by these tests, all offered at Sede Norte beside the world's two. */
+const ownSpecialties: number[] = [];
+/** A specialty of its own with one doctor at Sede Norte, so that no other agenda takes part. */
+async function ownSpecialty(name: string, doctor: string, license: string) {
+  const spec = await ctx.c.admin({ method: 'POST', url: '/api/specialties', payload: { name } });
+  const specialtyId = spec.json().data.id as number;
+  const doc = await ctx.c.admin({
+    method: 'POST',
+    url: '/api/doctors',
+    payload: {
+      name: doctor,
+      license_number: license,
+      specialty_ids: [specialtyId],
+      location_ids: [w.northId],
+    },
+  });
+  expect(doc.statusCode).toBe(201);
+  ownSpecialties.push(specialtyId);
+  await ctx.c.admin({
+    method: 'PUT',
+    url: `/api/locations/${w.northId}`,
+    payload: { specialty_ids: [w.generalId, w.pediatricsId, ...ownSpecialties] },
+  });
+  return { specialtyId, doctorId: doc.json().data.id as number };
+}
+
 describe('the agent endpoints are authenticated by the integration secret', () => {
   it('answers 401 without it or with a wrong one, and writes nothing', async () => {
     const before = (await ctx.t.app.deps.db.execute(sql`select count(*)::int as n from audit_log`)).rows[0];
@@ -205,34 +231,12 @@ describe('tools', () => {
 
   it('never overbooks: concurrent bookings into few free slots give exactly that many appointments', async () => {
     const date = nextWeekday(5, 9);
-    // A specialty of its own, so no other agenda takes part.
-    const spec = await ctx.c.admin({
-      method: 'POST',
-      url: '/api/specialties',
-      payload: { name: 'Dermatología' },
-    });
-    const specialtyId = spec.json().data.id as number;
-    const doc = await ctx.c.admin({
-      method: 'POST',
-      url: '/api/doctors',
-      payload: {
-        name: 'Dra. Piel',
-        license_number: 'RM-9001',
-        specialty_ids: [specialtyId],
-        location_ids: [w.northId],
-      },
-    });
-    expect(doc.statusCode).toBe(201);
-    await ctx.c.admin({
-      method: 'PUT',
-      url: `/api/locations/${w.northId}`,
-      payload: { specialty_ids: [w.generalId, w.pediatricsId, specialtyId] },
-    });
+    const { specialtyId, doctorId } = await ownSpecialty('Dermatología', 'Dra. Piel', 'RM-9001');
     const agenda = await createAgenda(w, {
       date,
       capacity: 4,
       specialty_id: specialtyId,
-      doctor_id: doc.json().data.id,
+      doctor_id: doctorId,
     });
     const people = await Promise.all(Array.from({ length: 16 }, () => patient()));
     const answers = await Promise.all(
@@ -256,27 +260,7 @@ describe('tools', () => {
   });
 
   it("reads free times the way booking searches them: the first is the time 'book' then takes", async () => {
-    const spec = await ctx.c.admin({
-      method: 'POST',
-      url: '/api/specialties',
-      payload: { name: 'Neumología' },
-    });
-    const specialtyId = spec.json().data.id as number;
-    const doc = await ctx.c.admin({
-      method: 'POST',
-      url: '/api/doctors',
-      payload: {
-        name: 'Dr. Pulmón',
-        license_number: 'RM-9002',
-        specialty_ids: [specialtyId],
-        location_ids: [w.northId],
-      },
-    });
-    await ctx.c.admin({
-      method: 'PUT',
-      url: `/api/locations/${w.northId}`,
-      payload: { specialty_ids: [w.generalId, w.pediatricsId, specialtyId] },
-    });
+    const { specialtyId, doctorId } = await ownSpecialty('Neumología', 'Dr. Pulmón', 'RM-9002');
     const none = await tool('tools/free-slots', { specialty: 'neumologia' });
     expect(none.json()).toMatchObject({
       success: true,
@@ -292,7 +276,7 @@ describe('tools', () => {
       capacity: 4,
       duration_minutes: 30,
       specialty_id: specialtyId,
-      doctor_id: doc.json().data.id,
+      doctor_id: doctorId,
     });
     // 08:00 is taken: the first free time is 08:30, not the agenda's start.
     const taken = await ctx.c.reception({
