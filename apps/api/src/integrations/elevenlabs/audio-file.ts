@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 
 /*
  * A verified post_call_audio body in a temporary file, read without holding it whole (decision 038): one pass
@@ -124,6 +123,3 @@ export async function* decodeAudio(file: string, start: number, end: number): As
   }
   if (carry) yield Buffer.from(carry, 'base64');
 }
-
-/** The whole body, for the events this reader leaves to JSON.parse. */
-export const readWhole = (file: string) => readFile(file);

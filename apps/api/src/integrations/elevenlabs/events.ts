@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { decodeAudio, locateAudio, readWhole } from './audio-file';
+import { readFile } from 'node:fs/promises';
+import { decodeAudio, locateAudio } from './audio-file';
 import { z } from 'zod';
 import {
   WebhookPayloadError,
@@ -192,7 +193,7 @@ export function parseElevenLabsWebhook(raw: Buffer): ParsedWebhook {
 export async function parseElevenLabsWebhookFile(file: string): Promise<ParsedWebhook> {
   const found = await locateAudio(file);
   if (found === 'invalid') fail('El audio no está en base64');
-  if (found === null) return parseElevenLabsWebhook(await readWhole(file));
+  if (found === null) return parseElevenLabsWebhook(await readFile(file));
   let json: unknown;
   try {
     json = JSON.parse(found.json);
@@ -202,7 +203,7 @@ export async function parseElevenLabsWebhookFile(file: string): Promise<ParsedWe
   const env = envelope.safeParse(json);
   if (!env.success) fail('Evento no reconocido');
   // Another type carrying a `full_audio` field: the whole-body parser decides what it is.
-  if (env.data.type !== 'post_call_audio') return parseElevenLabsWebhook(await readWhole(file));
+  if (env.data.type !== 'post_call_audio') return parseElevenLabsWebhook(await readFile(file));
   const d = audioData.extend({ full_audio: z.literal('') }).safeParse(env.data.data);
   if (!d.success) fail('Audio mal formado');
   const contentType = audioTypeOf(found.firstBytes);
