@@ -178,7 +178,7 @@ async function main() {
         `## ${stamp()} UTC — Análisis, métricas and oportunidad at ${N.toLocaleString('en')} appointments (bench/analytics.ts)${quick ? ' (quick)' : ''}`,
         '',
         `${await machineLine(BASE_URL)}. One API process on PostgreSQL (production mode); ${REPS} requests at 1 client after 3 warm-up, then 10 closed-loop clients together (${REPS * 2} requests); a measurement stops after ${MAX_SECONDS} s once it has 5 samples and one per client. ${SKIP.length ? `Not measured (--skip): ${SKIP.join(', ')}. ` : ''}` +
-          `${DOCTORS} doctors, 12 specialties, 10 sites, ${PATIENTS.toLocaleString('en')} patients in 6 zones; seeded in ${s.seconds.toFixed(0)} s. The seed's INSERT runs the rollup triggers of migration 0030 (decision 039): Análisis reads the rollups; oportunidad and métricas read appointments. ` +
+          `${DOCTORS} doctors, 12 specialties, 10 sites, ${PATIENTS.toLocaleString('en')} patients in 6 zones; seeded in ${s.seconds.toFixed(0)} s. The seed's INSERT runs the rollup triggers of migration 0030 (decision 039): Análisis and oportunidad read the rollups (migrations 0030 and 0033); métricas partly. ` +
           `\`uptime\` before: \`${before}\`; after: \`${after}\`.`,
         '',
         ...table(['request', 'p50 ms (1)', 'p95 ms (1)', 'target', 'p95 ms (10)', 'target', 'met'], rows),

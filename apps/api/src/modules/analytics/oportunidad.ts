@@ -13,6 +13,8 @@ import {
 } from '@ips/shared/schemas/analytics';
 import type { Executor } from '../../db/client';
 import type { Table } from './table-export';
+import { factDetailRows, rolledIndicators, rolledTrend } from './oportunidad-rollups';
+import { rollupTz } from './rollups';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 
@@ -76,33 +78,45 @@ function base(tz: string, from: Date, to: Date, q: OportunidadQuery) {
       ${filters(q)}`;
 }
 
+/** Per indicator over the request days [from, to), counted from appointments (see rolledIndicators). */
+async function countedIndicators(db: Executor, tz: string, q: OportunidadQuery, from: string, to: string) {
+  const res = await db.execute<Record<string, unknown>>(sql`with cal as (
+      select d::date as day,
+        sum(case when extract(isodow from d) < 6 and h.date is null then 1 else 0 end) over (order by d) as cum
+      from generate_series(${from}::date - 1, ${to}::date + 800, interval '1 day') d
+        left join holidays h on h.date = d::date
+    ), b as (${base(tz, startOfLocalDay(from, tz), startOfLocalDay(to, tz), q)})
+    select b.indicator, count(*)::int as den, coalesce(sum(b.given - b.req), 0)::int as num,
+      count(b.des)::int as den_d, coalesce(sum(greatest(b.given - b.des, 0)), 0)::int as num_d,
+      avg(cg.cum - cr.cum) as wd
+    from b left join cal cr on cr.day = b.req left join cal cg on cg.day = b.given
+    group by b.indicator`);
+  return res.rows;
+}
+
+/** The value from the request per indicator and request month, counted from appointments. */
+async function countedTrend(db: Executor, tz: string, q: OportunidadQuery, from: Date, to: Date) {
+  const res = await db.execute<{ indicator: string; month: string; value: string | null }>(sql`with b as (
+      ${base(tz, from, to, q)})
+    select indicator, to_char(req, 'YYYY-MM') as month, avg(given - req) as value from b group by 1, 2 order by 2, 1`);
+  return res.rows;
+}
+
 export async function oportunidad(deps: AppDeps, q: OportunidadQuery): Promise<OportunidadResponse> {
   const tz = deps.config.orgTimezone;
   const { from, to } = periodOf(q);
-  const fromTs = startOfLocalDay(from, tz);
-  const toTs = startOfLocalDay(to, tz);
   const [endY, endM] = to.split('-').map(Number) as [number, number];
-  const trendFrom = startOfLocalDay(monthStart(endY, endM - 12), tz);
   const db = deps.db;
+  const fast = (await rollupTz(db)) === tz;
   const [rows, trend, names] = await Promise.all([
-    db.execute<Record<string, unknown>>(sql`with cal as (
-        select d::date as day,
-          sum(case when extract(isodow from d) < 6 and h.date is null then 1 else 0 end) over (order by d) as cum
-        from generate_series(${from}::date - 1, ${to}::date + 800, interval '1 day') d
-          left join holidays h on h.date = d::date
-      ), b as (${base(tz, fromTs, toTs, q)})
-      select b.indicator, count(*)::int as den, coalesce(sum(b.given - b.req), 0)::int as num,
-        count(b.des)::int as den_d, coalesce(sum(greatest(b.given - b.des, 0)), 0)::int as num_d,
-        avg(cg.cum - cr.cum) as wd
-      from b left join cal cr on cr.day = b.req left join cal cg on cg.day = b.given
-      group by b.indicator`),
-    db.execute<{ indicator: string; month: string; value: string | null }>(sql`with b as (
-        ${base(tz, trendFrom, toTs, q)})
-      select indicator, to_char(req, 'YYYY-MM') as month, avg(given - req) as value from b group by 1, 2 order by 2, 1`),
+    fast ? rolledIndicators(db, q, from, to) : countedIndicators(db, tz, q, from, to),
+    fast
+      ? rolledTrend(db, q, monthStart(endY, endM - 12), to)
+      : countedTrend(db, tz, q, startOfLocalDay(monthStart(endY, endM - 12), tz), startOfLocalDay(to, tz)),
     db.execute<{ indicator: string; name: string }>(sql`select si.indicator, s.name
       from specialty_indicators si join specialties s on s.id = si.specialty_id order by s.name`),
   ]);
-  const by = new Map(rows.rows.map((r) => [String(r.indicator), r]));
+  const by = new Map(rows.map((r) => [String(r.indicator), r]));
   const round2 = (v: number) => Math.round(v * 100) / 100;
   const value = (n: number, d: number) => (d > 0 ? round2(n / d) : null);
   return {
@@ -127,7 +141,7 @@ export async function oportunidad(deps: AppDeps, q: OportunidadQuery): Promise<O
         exceeded: target !== null && wd !== null && wd > target,
       };
     }),
-    trend: trend.rows.map((r) => ({
+    trend: trend.map((r) => ({
       month: String(r.month),
       indicator: r.indicator as OportunidadIndicator,
       value: r.value === null ? null : round2(Number(r.value)),
@@ -240,11 +254,9 @@ export async function oportunidadIndicatorsTable(deps: AppDeps, q: OportunidadQu
 /** Rows of the per-appointment detail file, at most (a semester of a large clinic's first visits). */
 const DETAIL_MAX = 500_000;
 
-/** The per-appointment detail: who, EAPB, and the three dates, for every first visit counted in the period. */
-export async function oportunidadDetailTable(deps: AppDeps, q: OportunidadExportQuery): Promise<Table> {
-  const tz = deps.config.orgTimezone;
-  const { from, to } = periodOf(q);
-  const res = await deps.db.execute<Record<string, unknown>>(sql`select b.indicator, dt.code as doc_type,
+/** The detail file's rows counted from appointments (see factDetailRows). */
+async function countedDetailRows(db: Executor, tz: string, q: OportunidadQuery, from: string, to: string) {
+  const res = await db.execute<Record<string, unknown>>(sql`select b.indicator, dt.code as doc_type,
       p.document, p.birth_date, p.gender, p.name, e.code as eapb, b.req, b.given, b.des
     from (select si.indicator, a.patient_id, (a.created_at at time zone ${tz})::date as req,
             (a.scheduled_at at time zone ${tz})::date as given, a.desired_date as des, a.id
@@ -256,6 +268,17 @@ export async function oportunidadDetailTable(deps: AppDeps, q: OportunidadExport
       left join document_types dt on dt.id = p.document_type_id
       left join eps e on e.id = p.insurance_eps_id
     order by b.indicator, b.req, b.id limit ${DETAIL_MAX}`);
+  return res.rows;
+}
+
+/** The per-appointment detail: who, EAPB, and the three dates, for every first visit counted in the period. */
+export async function oportunidadDetailTable(deps: AppDeps, q: OportunidadExportQuery): Promise<Table> {
+  const tz = deps.config.orgTimezone;
+  const { from, to } = periodOf(q);
+  const rows =
+    (await rollupTz(deps.db)) === tz
+      ? await factDetailRows(deps.db, q, from, to, DETAIL_MAX)
+      : await countedDetailRows(deps.db, tz, q, from, to);
   const day = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
   return {
     header: [
@@ -270,7 +293,7 @@ export async function oportunidadDetailTable(deps: AppDeps, q: OportunidadExport
       'Fecha asignada',
       'Fecha deseada',
     ],
-    rows: res.rows.map((r) => [
+    rows: rows.map((r) => [
       String(r.indicator),
       (r.doc_type as string | null) ?? null,
       String(r.document),

@@ -1,0 +1,273 @@
+-- Decision 041. The Res. 256 "oportunidad" indicators (decision 032) read from two tables kept exact by triggers,
+-- in the timezone of analytics_rollup_settings (decision 039), instead of probing every candidate appointment for an
+-- earlier one of its patient in the specialty and year:
+-- * oportunidad_facts: one row per appointment the indicators count (not Cancelada, a first-time visit — the stored
+--   correction, else the first non-cancelled appointment of its patient in its specialty in its local calendar year,
+--   ties by id — and not given for a day before its request), with its request, assigned and desired days, the
+--   working days between request and assigned day (holidays table), its site and the patient's EPS (0: none).
+-- * oportunidad_day_rollups: its sums per request day, specialty, site and EPS.
+-- A change to appointments recomputes the facts of every (patient, specialty, year) it touches, under an advisory
+-- lock per group (one global lock for a statement of many groups), so two bookings of the same patient can not both
+-- become the first; a patient's new EPS moves their facts; a holiday recomputes the working days across it.
+CREATE TABLE "oportunidad_facts" (
+	"appointment_id" integer PRIMARY KEY NOT NULL,
+	"patient_id" integer NOT NULL,
+	"specialty_id" integer NOT NULL,
+	"location_id" integer NOT NULL,
+	"eps_id" integer NOT NULL,
+	"req_day" date NOT NULL,
+	"given_day" date NOT NULL,
+	"desired_date" date,
+	"working_days" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "oportunidad_facts_group_idx" ON "oportunidad_facts" USING btree ("patient_id","specialty_id","given_day");
+--> statement-breakpoint
+CREATE INDEX "oportunidad_facts_req_idx" ON "oportunidad_facts" USING btree ("req_day");
+--> statement-breakpoint
+CREATE TABLE "oportunidad_day_rollups" (
+	"req_day" date NOT NULL,
+	"specialty_id" integer NOT NULL,
+	"location_id" integer NOT NULL,
+	"eps_id" integer NOT NULL,
+	"n" integer NOT NULL,
+	"lag_sum" bigint NOT NULL,
+	"n_desired" integer NOT NULL,
+	"desired_lag_sum" bigint NOT NULL,
+	"working_days_sum" bigint NOT NULL,
+	CONSTRAINT "oportunidad_day_rollups_pk" PRIMARY KEY ("req_day","specialty_id","location_id","eps_id")
+);
+--> statement-breakpoint
+-- Working days (Monday–Friday, not a holiday) after day a up to day b included.
+CREATE FUNCTION oportunidad_working_days(a date, b date) RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT count(*)::int FROM generate_series(a + 1, b, interval '1 day') d
+   WHERE extract(isodow FROM d) < 6 AND NOT EXISTS (SELECT 1 FROM holidays h WHERE h.date = d::date)
+$$;
+--> statement-breakpoint
+-- Adds the signed facts of `src` (rows of oportunidad_facts with a sign s) to the rollups, in key order.
+CREATE FUNCTION oportunidad_rollups_sql(src text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT format($q$
+    INSERT INTO oportunidad_day_rollups AS c (req_day, specialty_id, location_id, eps_id, n, lag_sum, n_desired,
+        desired_lag_sum, working_days_sum)
+    SELECT req_day, specialty_id, location_id, eps_id, sum(s), sum(s * (given_day - req_day)),
+           sum(s * (desired_date IS NOT NULL)::int), sum(s * coalesce(greatest(given_day - desired_date, 0), 0)),
+           sum(s * working_days)
+      FROM (%s) d
+     GROUP BY 1, 2, 3, 4
+    HAVING sum(s) <> 0 OR sum(s * (given_day - req_day)) <> 0 OR sum(s * (desired_date IS NOT NULL)::int) <> 0
+        OR sum(s * coalesce(greatest(given_day - desired_date, 0), 0)) <> 0 OR sum(s * working_days) <> 0
+     ORDER BY 1, 2, 3, 4
+    ON CONFLICT ON CONSTRAINT oportunidad_day_rollups_pk DO UPDATE SET n = c.n + excluded.n,
+      lag_sum = c.lag_sum + excluded.lag_sum, n_desired = c.n_desired + excluded.n_desired,
+      desired_lag_sum = c.desired_lag_sum + excluded.desired_lag_sum,
+      working_days_sum = c.working_days_sum + excluded.working_days_sum$q$, src)
+$$;
+--> statement-breakpoint
+-- The facts the appointments of `src` (rows with patient_id, specialty_id, scheduled_at) call for: every appointment of
+-- their (patient, specialty, local year) groups is re-decided, the facts that no longer hold deleted, the new or
+-- changed ones written, and the difference added to the rollups, all in one statement. The timezone is $1.
+CREATE FUNCTION oportunidad_facts_sql(src text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT format($q$
+    WITH g AS (
+      SELECT DISTINCT patient_id, specialty_id, date_trunc('year', scheduled_at AT TIME ZONE $1) AS y FROM (%1$s) d
+    ), r AS (
+      SELECT a.id, a.patient_id, a.specialty_id, a.location_id, a.first_visit, a.created_at, a.scheduled_at,
+             a.desired_date,
+             row_number() OVER (PARTITION BY a.patient_id, a.specialty_id, g.y ORDER BY a.scheduled_at, a.id) AS rn
+        FROM g JOIN appointments a ON a.patient_id = g.patient_id AND a.specialty_id = g.specialty_id
+         AND a.scheduled_at >= (g.y AT TIME ZONE $1) AND a.scheduled_at < ((g.y + interval '1 year') AT TIME ZONE $1)
+       WHERE a.status <> 'Cancelada'
+    ), w0 AS (
+      SELECT r.id, r.patient_id, r.specialty_id, r.location_id, coalesce(p.insurance_eps_id, 0) AS eps_id,
+             (r.created_at AT TIME ZONE $1)::date AS req_day, (r.scheduled_at AT TIME ZONE $1)::date AS given_day,
+             r.desired_date
+        FROM r LEFT JOIN patients p ON p.id = r.patient_id
+       WHERE coalesce(r.first_visit, r.rn = 1)
+         AND (r.scheduled_at AT TIME ZONE $1)::date >= (r.created_at AT TIME ZONE $1)::date
+    ), cal AS (
+      SELECT d::date AS day,
+             sum(CASE WHEN extract(isodow FROM d) < 6 AND h.date IS NULL THEN 1 ELSE 0 END) OVER (ORDER BY d) AS cum
+        FROM generate_series((SELECT min(req_day) FROM w0), (SELECT max(given_day) FROM w0), interval '1 day') d
+        LEFT JOIN holidays h ON h.date = d::date
+    ), want AS (
+      SELECT w0.*, (cg.cum - cr.cum)::int AS working_days
+        FROM w0 JOIN cal cr ON cr.day = w0.req_day JOIN cal cg ON cg.day = w0.given_day
+    ), gone AS (
+      DELETE FROM oportunidad_facts f USING g
+       WHERE f.patient_id = g.patient_id AND f.specialty_id = g.specialty_id
+         AND f.given_day >= g.y::date AND f.given_day < (g.y + interval '1 year')::date
+         AND NOT EXISTS (SELECT 1 FROM want WHERE want.id = f.appointment_id)
+      RETURNING f.*
+    ), prev AS (
+      SELECT f.* FROM oportunidad_facts f JOIN want ON want.id = f.appointment_id
+    ), put AS (
+      INSERT INTO oportunidad_facts AS f (appointment_id, patient_id, specialty_id, location_id, eps_id, req_day,
+          given_day, desired_date, working_days)
+      SELECT id, patient_id, specialty_id, location_id, eps_id, req_day, given_day, desired_date, working_days
+        FROM want ORDER BY id
+      ON CONFLICT (appointment_id) DO UPDATE SET patient_id = excluded.patient_id,
+        specialty_id = excluded.specialty_id, location_id = excluded.location_id, eps_id = excluded.eps_id,
+        req_day = excluded.req_day, given_day = excluded.given_day, desired_date = excluded.desired_date,
+        working_days = excluded.working_days
+       WHERE (f.patient_id, f.specialty_id, f.location_id, f.eps_id, f.req_day, f.given_day, f.desired_date,
+              f.working_days)
+         IS DISTINCT FROM (excluded.patient_id, excluded.specialty_id, excluded.location_id, excluded.eps_id,
+              excluded.req_day, excluded.given_day, excluded.desired_date, excluded.working_days)
+      RETURNING f.*
+    )
+    %2$s$q$, src, oportunidad_rollups_sql($s$
+      SELECT 1 AS s, req_day, specialty_id, location_id, eps_id, given_day, desired_date, working_days FROM put
+      UNION ALL
+      SELECT -1, req_day, specialty_id, location_id, eps_id, given_day, desired_date, working_days
+        FROM prev WHERE appointment_id IN (SELECT appointment_id FROM put)
+      UNION ALL
+      SELECT -1, req_day, specialty_id, location_id, eps_id, given_day, desired_date, working_days FROM gone$s$))
+$$;
+--> statement-breakpoint
+CREATE FUNCTION oportunidad_facts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  z text;
+  src text;
+  groups integer;
+BEGIN
+  SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
+  IF z IS NULL THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    src := 'SELECT patient_id, specialty_id, scheduled_at FROM new_rows';
+  ELSIF TG_OP = 'DELETE' THEN
+    src := 'SELECT patient_id, specialty_id, scheduled_at FROM old_rows';
+  ELSE
+    -- Only the rows whose counted columns changed (a trigger with transition tables takes no column list).
+    src := 'SELECT patient_id, specialty_id, scheduled_at FROM new_rows WHERE id IN (SELECT id FROM changed)
+      UNION ALL SELECT patient_id, specialty_id, scheduled_at FROM old_rows WHERE id IN (SELECT id FROM changed)';
+    src := format('WITH changed AS (SELECT o.id FROM old_rows o JOIN new_rows n ON n.id = o.id
+        WHERE (o.patient_id, o.specialty_id, o.location_id, o.status, o.scheduled_at, o.created_at, o.desired_date,
+               o.first_visit)
+          IS DISTINCT FROM (n.patient_id, n.specialty_id, n.location_id, n.status, n.scheduled_at, n.created_at,
+               n.desired_date, n.first_visit)) %s', src);
+  END IF;
+  -- The patients' EPS may not change under us (their update moves the facts: oportunidad_patient_eps).
+  EXECUTE format('SELECT 1 FROM patients WHERE id IN (SELECT patient_id FROM (%s) d) ORDER BY id FOR SHARE', src);
+  -- Who writes a group's facts waits for whoever wrote them before to commit; the next statement's snapshot then
+  -- sees that one's appointments. A statement of many groups takes the global lock alone (the lock table is finite).
+  EXECUTE format('SELECT count(*) FROM (SELECT DISTINCT patient_id, specialty_id FROM (%s) d) k', src) INTO groups;
+  IF groups = 0 THEN
+    RETURN NULL;
+  ELSIF groups > 200 THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended('oportunidad-facts', 0));
+  ELSE
+    PERFORM pg_advisory_xact_lock_shared(hashtextextended('oportunidad-facts', 0));
+    EXECUTE format('SELECT count(pg_advisory_xact_lock(patient_id, specialty_id))
+      FROM (SELECT DISTINCT patient_id, specialty_id FROM (%s) d ORDER BY 1, 2) k', src);
+  END IF;
+  EXECUTE oportunidad_facts_sql(src) USING z;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION oportunidad_facts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM oportunidad_facts;
+  DELETE FROM oportunidad_day_rollups;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A patient's new EPS takes their counted first visits along.
+CREATE FUNCTION oportunidad_patient_eps() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format($q$
+    WITH moved AS (
+      UPDATE oportunidad_facts f SET eps_id = coalesce($2, 0) WHERE f.patient_id = $1
+      RETURNING f.*, $3::integer AS old_eps
+    )
+    %s$q$, oportunidad_rollups_sql($s$
+      SELECT -1 AS s, req_day, specialty_id, location_id, old_eps AS eps_id, given_day, desired_date, working_days
+        FROM moved
+      UNION ALL
+      SELECT 1, req_day, specialty_id, location_id, eps_id, given_day, desired_date, working_days FROM moved$s$))
+    USING new.id, new.insurance_eps_id, coalesce(old.insurance_eps_id, 0);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A holiday added, moved or removed changes the working days of every fact whose interval (request, assigned] holds it.
+CREATE FUNCTION oportunidad_holidays_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  src text;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    src := 'SELECT date FROM new_rows';
+  ELSIF TG_OP = 'DELETE' THEN
+    src := 'SELECT date FROM old_rows';
+  ELSE
+    src := 'SELECT date FROM new_rows WHERE date NOT IN (SELECT date FROM old_rows)
+      UNION SELECT date FROM old_rows WHERE date NOT IN (SELECT date FROM new_rows)';
+  END IF;
+  EXECUTE format($q$
+    WITH ch AS (
+      SELECT * FROM (
+        SELECT f.*, oportunidad_working_days(f.req_day, f.given_day) AS after FROM oportunidad_facts f
+         WHERE EXISTS (SELECT 1 FROM (%s) h WHERE h.date > f.req_day AND h.date <= f.given_day)) m
+       WHERE working_days <> after
+    ), upd AS (
+      UPDATE oportunidad_facts f SET working_days = ch.after FROM ch WHERE f.appointment_id = ch.appointment_id
+      RETURNING f.*
+    )
+    %s$q$, src, oportunidad_rollups_sql($s$
+      SELECT -1 AS s, req_day, specialty_id, location_id, eps_id, given_day, desired_date, working_days FROM ch
+      UNION ALL
+      SELECT 1, req_day, specialty_id, location_id, eps_id, given_day, desired_date, working_days FROM upd$s$));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Recounts the facts and their rollups in timezone z, from appointments in one pass.
+CREATE FUNCTION oportunidad_rebuild(z text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('oportunidad-facts', 0));
+  DELETE FROM oportunidad_facts;
+  DELETE FROM oportunidad_day_rollups;
+  EXECUTE oportunidad_facts_sql('SELECT patient_id, specialty_id, scheduled_at FROM appointments') USING z;
+END $$;
+--> statement-breakpoint
+-- The Análisis rebuild (migration 0030) now recounts the oportunidad facts too, in the same timezone.
+CREATE OR REPLACE FUNCTION analytics_rollups_rebuild(z text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  q text;
+BEGIN
+  INSERT INTO analytics_rollup_settings (id, tz) VALUES (1, z) ON CONFLICT (id) DO UPDATE SET tz = excluded.tz;
+  DELETE FROM appointment_day_rollups;
+  DELETE FROM appointment_hour_rollups;
+  DELETE FROM appointment_geo_rollups;
+  FOREACH q IN ARRAY analytics_rollups_sql('SELECT 1 AS s, patient_id, specialty_id, status, scheduled_at,
+      duration_minutes, created_at, cancelled_at FROM appointments') LOOP
+    EXECUTE q USING z;
+  END LOOP;
+  PERFORM oportunidad_rebuild(z);
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER appointments_oportunidad_insert AFTER INSERT ON appointments
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_facts_apply();
+--> statement-breakpoint
+CREATE TRIGGER appointments_oportunidad_update AFTER UPDATE ON appointments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_facts_apply();
+--> statement-breakpoint
+CREATE TRIGGER appointments_oportunidad_delete AFTER DELETE ON appointments
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_facts_apply();
+--> statement-breakpoint
+CREATE TRIGGER appointments_oportunidad_truncate AFTER TRUNCATE ON appointments
+  FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_facts_clear();
+--> statement-breakpoint
+CREATE TRIGGER patients_oportunidad_eps AFTER UPDATE OF insurance_eps_id ON patients FOR EACH ROW
+  WHEN (old.insurance_eps_id IS DISTINCT FROM new.insurance_eps_id) EXECUTE FUNCTION oportunidad_patient_eps();
+--> statement-breakpoint
+CREATE TRIGGER holidays_oportunidad_insert AFTER INSERT ON holidays
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_holidays_changed();
+--> statement-breakpoint
+CREATE TRIGGER holidays_oportunidad_update AFTER UPDATE ON holidays
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_holidays_changed();
+--> statement-breakpoint
+CREATE TRIGGER holidays_oportunidad_delete AFTER DELETE ON holidays
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_holidays_changed();
+--> statement-breakpoint
+-- The backfill, in the rollups' timezone.
+SELECT oportunidad_rebuild(tz) FROM analytics_rollup_settings WHERE id = 1;
