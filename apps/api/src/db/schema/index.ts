@@ -21,4 +21,4 @@ export * from './analytics';
 export * from './documents';
 export * from './voice';
 export * from './analytics-rollups';
-export * from './oportunidad-rollups';
+export * from './appointment-facts';

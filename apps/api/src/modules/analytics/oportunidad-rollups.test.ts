@@ -195,7 +195,10 @@ describe('oportunidad facts and rollups', () => {
       for (const period of [{ month: 3 }, { month: 12 }, { semester: 1 }, { semester: 2 }, {}] as const)
         for (const f of [{}, { location_id: w.southId }, { location_id: w.northId }, { eps_id: eps1 }]) {
           const q = { year: 2026, ...period, ...f };
-          out.push(await oportunidad(deps, q), await oportunidadDetailTable(deps, { ...q, kind: 'detail' }));
+          out.push(
+            await oportunidad(deps, q),
+            await oportunidadDetailTable(deps, { ...q, kind: 'detail', format: 'xlsx' }),
+          );
         }
       return out;
     };

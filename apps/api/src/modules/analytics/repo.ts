@@ -168,3 +168,61 @@ export async function byStatus(db: Executor, w: Window) {
       and a.scheduled_at < ${w.to.toISOString()}::timestamptz group by 1 order by 2 desc, 1`);
   return res.rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
 }
+
+/** Distinct patients with a consultation in the window (an index-only scan of appointments_consultation_patient_idx). */
+export async function uniquePatients(db: Executor, w: Window) {
+  const res = await db.execute<{
+    n: number;
+  }>(sql`select count(distinct patient_id)::int as n from appointments
+    where status <> 'Cancelada' and duration_minutes > 0
+      and scheduled_at >= ${w.from.toISOString()}::timestamptz and scheduled_at < ${w.to.toISOString()}::timestamptz`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+export interface DoctorCounts {
+  id: number;
+  name: string;
+  appointments: number;
+  completed: number;
+  cancelled: number;
+  past: number;
+  completedPast: number;
+  /** Doctors with an appointment in the window (every page carries it). */
+  total: number;
+}
+
+export const doctorRow = (r: Record<string, unknown>): DoctorCounts => ({
+  id: Number(r.id),
+  name: String(r.name),
+  appointments: Number(r.appointments),
+  completed: Number(r.completed),
+  cancelled: Number(r.cancelled),
+  past: Number(r.past),
+  completedPast: Number(r.completed_past),
+  total: Number(r.total),
+});
+
+/** Per doctor: appointments of the window by status, most first, one page (Métricas' doctors). */
+export async function byDoctor(db: Executor, w: Window, limit: number, offset: number) {
+  const res = await db.execute<Record<string, unknown>>(sql`select d.id, d.name,
+      count(*)::int as appointments,
+      count(*) filter (where a.status = 'Completada')::int as completed,
+      count(*) filter (where a.status = 'Cancelada')::int as cancelled,
+      count(*) filter (where a.status <> 'Cancelada' and a.ends_at <= ${w.now.toISOString()}::timestamptz)::int as past,
+      count(*) filter (where a.status = 'Completada' and a.ends_at <= ${w.now.toISOString()}::timestamptz)::int
+        as completed_past,
+      count(*) over ()::int as total
+    from appointments a join doctors d on d.id = a.doctor_id
+    where a.scheduled_at >= ${w.from.toISOString()}::timestamptz and a.scheduled_at < ${w.to.toISOString()}::timestamptz
+    group by d.id, d.name order by 3 desc, d.name, d.id limit ${limit} offset ${offset}`);
+  return res.rows.map(doctorRow);
+}
+
+/** The number of doctors with appointments in the window (a page past the end has no row to carry it). */
+export async function countDoctors(db: Executor, w: Window) {
+  const res = await db.execute<{
+    n: number;
+  }>(sql`select count(distinct a.doctor_id)::int as n from appointments a
+    where a.scheduled_at >= ${w.from.toISOString()}::timestamptz and a.scheduled_at < ${w.to.toISOString()}::timestamptz`);
+  return Number(res.rows[0]?.n ?? 0);
+}

@@ -4,14 +4,23 @@ import { appointments } from '../../db/schema/appointments';
 import { municipalities, zones } from '../../db/schema/catalogs';
 import { patients } from '../../db/schema/patients';
 import { book, createAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
-import { locations, overview, performance, specialties, statusCounts, uniquePatients } from './service';
+import {
+  doctorCounts,
+  locations,
+  overview,
+  performance,
+  specialties,
+  statusCounts,
+  uniquePatients,
+} from './service';
 
 /*
  * The rollups of migration 0030 (decision 039) against a recount from appointments written here independently,
  * after each step of a mixed sequence: bookings (the real booking path and a multi-row insert), a first visit and a
  * control, a desired date after the request, status changes, a cancellation with its time, a reschedule to another
  * day and hour, a change of specialty, a patient who moves to another zone, deletes (one appointment, a patient with
- * cascade) and a truncate. Then every Análisis answer read from the rollups equals the one counted from appointments.
+ * cascade) and a truncate; with them the doctor rollup and the patients' visit days of migration 0033 (decision 041).
+ * Then every Análisis answer read from the rollups equals the one counted from appointments, Métricas' doctors too.
  */
 
 const TZ = 'America/Bogota';
@@ -53,6 +62,24 @@ async function expectExact(step: string) {
       sql`select ${day}::text as day, coalesce(p.zone_id, 0) as zone_id, coalesce(p.municipality_id, 0)
           as municipality_id, count(*) as n
         from appointments a join patients p on p.id = a.patient_id where a.status <> 'Cancelada' group by 1, 2, 3`,
+    ],
+    [
+      sql`select day::text, doctor_id, status, n from appointment_doctor_day_rollups where n <> 0`,
+      sql`select ${day}::text as day, a.doctor_id, a.status, count(*) as n from appointments a group by 1, 2, 3`,
+    ],
+    [
+      sql`select patient_id, day::text, prev_day::text from patient_visit_days`,
+      sql`select patient_id, day::text, coalesce(max(day) over (partition by patient_id order by day
+            rows between unbounded preceding and 1 preceding), '-infinity')::text as prev_day
+        from (select distinct a.patient_id, ${day} as day from appointments a where a.status <> 'Cancelada') v`,
+    ],
+    [
+      sql`select day::text, prev_day::text, n from patient_visit_day_rollups where n <> 0`,
+      sql`select day::text, prev_day::text, count(*) as n from (select v.patient_id, v.day,
+            coalesce((select max(x.day) from (select ${day} as day from appointments a
+              where a.patient_id = v.patient_id and a.status <> 'Cancelada') x where x.day < v.day), '-infinity') as prev_day
+          from (select distinct a.patient_id, ${day} as day from appointments a where a.status <> 'Cancelada') v) r
+        group by 1, 2`,
     ],
   ] as const;
   for (const [rolled, recount] of checks) expect(await rows(rolled), step).toEqual(await rows(recount));
@@ -194,6 +221,7 @@ describe('appointment rollups', () => {
           out.push(await overview(deps, q, now), await specialties(deps, q, now));
           out.push(await performance(deps, q, now), await locations(deps, { ...q, months: 4 }, now));
           out.push(await statusCounts(deps, q, now), await uniquePatients(deps, q, now));
+          for (const offset of [0, 1, 5]) out.push(await doctorCounts(deps, { ...q, limit: 2, offset }, now));
         }
       }
       return out;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { localDate, startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import type { Executor } from '../../db/client';
-import type { Window } from './repo';
+import { doctorRow, type Window } from './repo';
 
 /*
  * The figures of repo.ts read from the rollups of migration 0030 (decision 039) instead of appointments: the same
@@ -23,15 +23,23 @@ function daysOf(w: Window) {
   return { fromDay: localDate(w.from, w.tz), toDay: addDays(localDate(w.to, w.tz), -1) };
 }
 
-const n = (v: unknown) => Number(v ?? 0);
-const div = (a: number, b: number) => (b > 0 ? a / b : null);
-
-export async function totals(db: Executor, w: Window, withPatients: boolean) {
+/**
+ * The window's settled days [fromDay, settledTo] (every appointment of a local day up to two days before today has
+ * ended), read from the rollups, and the instant from which the rest is counted from appointments.
+ */
+function settled(w: Window) {
   const { fromDay, toDay } = daysOf(w);
   const today = localDate(w.now, w.tz);
   const settledTo = toDay < addDays(today, -2) ? toDay : addDays(today, -2);
   const recentFromDay = fromDay > addDays(today, -1) ? fromDay : addDays(today, -1);
-  const recentFrom = startOfLocalDay(recentFromDay, w.tz);
+  return { fromDay, settledTo, recentFrom: startOfLocalDay(recentFromDay, w.tz) };
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+const div = (a: number, b: number) => (b > 0 ? a / b : null);
+
+export async function totals(db: Executor, w: Window, withPatients: boolean) {
+  const { fromDay, settledTo, recentFrom } = settled(w);
   const [rolled, recent, patients] = await Promise.all([
     db.execute<Record<string, unknown>>(sql`select
         sum(n) filter (where status <> 'Cancelada') as consultations,
@@ -156,12 +164,57 @@ export async function byStatus(db: Executor, w: Window) {
   return res.rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
 }
 
-/** Distinct patients with a consultation in the window (cannot be summed from the rollups: counted). */
+/**
+ * Distinct patients with a consultation in the window: each one's first visit day in it is the day whose previous
+ * visit day is before the window (patient_visit_days, migration 0033); their count per (day, prev_day) is summed.
+ */
 export async function uniquePatients(db: Executor, w: Window) {
+  const { fromDay, toDay } = daysOf(w);
   const res = await db.execute<{
     n: number;
-  }>(sql`select count(distinct patient_id)::int as n from appointments
-    where status <> 'Cancelada' and duration_minutes > 0
-      and scheduled_at >= ${w.from.toISOString()}::timestamptz and scheduled_at < ${w.to.toISOString()}::timestamptz`);
+  }>(sql`select coalesce(sum(n), 0)::int as n from patient_visit_day_rollups
+    where day >= ${fromDay}::date and day <= ${toDay}::date and prev_day < ${fromDay}::date`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/** Per doctor (Métricas): settled days from appointment_doctor_day_rollups, the last two from appointments. */
+export async function byDoctor(db: Executor, w: Window, limit: number, offset: number) {
+  const { fromDay, settledTo, recentFrom } = settled(w);
+  const now = sql`${w.now.toISOString()}::timestamptz`;
+  const res = await db.execute<Record<string, unknown>>(sql`with x as (
+      select doctor_id, sum(n) as appointments, sum(n) filter (where status = 'Completada') as completed,
+        sum(n) filter (where status = 'Cancelada') as cancelled, sum(n) filter (where status <> 'Cancelada') as past,
+        sum(n) filter (where status = 'Completada') as completed_past
+      from appointment_doctor_day_rollups where day >= ${fromDay}::date and day <= ${settledTo}::date
+      group by doctor_id
+      union all
+      select doctor_id, count(*), count(*) filter (where status = 'Completada'),
+        count(*) filter (where status = 'Cancelada'), count(*) filter (where status <> 'Cancelada' and ends_at <= ${now}),
+        count(*) filter (where status = 'Completada' and ends_at <= ${now})
+      from appointments where scheduled_at >= ${recentFrom.toISOString()}::timestamptz
+        and scheduled_at < ${w.to.toISOString()}::timestamptz
+      group by doctor_id
+    ), agg as (
+      select doctor_id, sum(appointments)::int as appointments, coalesce(sum(completed), 0)::int as completed,
+        coalesce(sum(cancelled), 0)::int as cancelled, coalesce(sum(past), 0)::int as past,
+        coalesce(sum(completed_past), 0)::int as completed_past
+      from x group by doctor_id having sum(appointments) > 0
+    )
+    select d.id, d.name, agg.appointments, agg.completed, agg.cancelled, agg.past, agg.completed_past,
+      count(*) over ()::int as total
+    from agg join doctors d on d.id = agg.doctor_id
+    order by agg.appointments desc, d.name, d.id limit ${limit} offset ${offset}`);
+  return res.rows.map(doctorRow);
+}
+
+/** The number of doctors with appointments in the window. */
+export async function countDoctors(db: Executor, w: Window) {
+  const { fromDay, settledTo, recentFrom } = settled(w);
+  const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from (
+      select doctor_id from appointment_doctor_day_rollups where day >= ${fromDay}::date and day <= ${settledTo}::date
+      group by doctor_id having sum(n) > 0
+      union
+      select doctor_id from appointments where scheduled_at >= ${recentFrom.toISOString()}::timestamptz
+        and scheduled_at < ${w.to.toISOString()}::timestamptz) d`);
   return Number(res.rows[0]?.n ?? 0);
 }

@@ -141,7 +141,19 @@ export async function statusCounts(deps: AppDeps, q: AnalyticsQuery, now = new D
 export async function uniquePatients(deps: AppDeps, q: AnalyticsQuery, now = new Date()) {
   const { w } = scopeOf(deps, q, now);
   if (filtered(w)) return (await repo.totals(deps.db, w)).patients;
-  return rollups.uniquePatients(deps.db, w);
+  return ((await useRollups(deps, w)) ? rollups : repo).uniquePatients(deps.db, w);
+}
+
+/** Per doctor, one page of the range's appointments by status (Métricas), and how many doctors have any. */
+export async function doctorCounts(
+  deps: AppDeps,
+  q: AnalyticsQuery & { limit: number; offset: number },
+  now = new Date(),
+) {
+  const { w } = scopeOf(deps, q, now);
+  const src = (await useRollups(deps, w)) ? rollups : repo;
+  const rows = await src.byDoctor(deps.db, w, q.limit, q.offset);
+  return { rows, total: rows.length ? rows[0]!.total : await src.countDoctors(deps.db, w) };
 }
 
 /** Rendimiento: measured, each defined in repo.ts and the README. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MetricsQuery } from '@ips/shared/schemas/analytics';
 import type { AppDeps } from '../../lib/context';
 import {
+  doctorCounts,
   overview,
   performance,
   ratio,
@@ -39,9 +40,10 @@ export async function dashboard(deps: AppDeps, q: MetricsQuery, now = new Date()
 
 export async function patientsMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {
   const win = window(deps, q, now);
+  // Totals from patient_counts (kept by triggers on patients), not a count of the table.
   const res = await deps.db.execute<Record<string, number>>(sql`select
-      (select count(*)::int from patients) as total,
-      (select count(*)::int from patients where status = 'Activo') as active,
+      (select coalesce(sum(n), 0)::int from patient_counts) as total,
+      (select coalesce(sum(n), 0)::int from patient_counts where status = 'Activo') as active,
       (select count(*)::int from patients where created_at >= ${win.from.toISOString()}::timestamptz
         and created_at < ${win.to.toISOString()}::timestamptz) as new_in_period`);
   const attended = await uniquePatients(deps, { range: q.period }, now);
@@ -76,38 +78,23 @@ export async function doctorsMetrics(
   q: MetricsQuery & { limit: number; offset: number },
   now = new Date(),
 ) {
-  const win = window(deps, q, now);
-  const res = await deps.db.execute<Record<string, unknown>>(sql`select d.id, d.name,
-      count(*)::int as appointments,
-      count(*) filter (where a.status = 'Completada')::int as completed,
-      count(*) filter (where a.status = 'Cancelada')::int as cancelled,
-      count(*) filter (where a.status <> 'Cancelada' and a.ends_at <= ${now.toISOString()}::timestamptz)::int as past,
-      count(*) filter (where a.status = 'Completada' and a.ends_at <= ${now.toISOString()}::timestamptz)::int as completed_past,
-      count(*) over ()::int as total
-    from appointments a join doctors d on d.id = a.doctor_id
-    where ${scheduledIn(win)}
-    group by d.id, d.name order by 3 desc, d.name, d.id limit ${q.limit} offset ${q.offset}`);
-  const total = res.rows.length ? Number(res.rows[0]!.total) : await countDoctors(deps, win);
+  const { rows, total } = await doctorCounts(
+    deps,
+    { range: q.period, limit: q.limit, offset: q.offset },
+    now,
+  );
   return {
     period: q.period,
     total,
-    data: res.rows.map((r) => ({
-      doctor_id: Number(r.id),
-      doctor_name: String(r.name),
-      appointments: Number(r.appointments),
-      completed: Number(r.completed),
-      cancelled: Number(r.cancelled),
-      completion_rate: ratio(Number(r.completed_past), Number(r.past)),
+    data: rows.map((r) => ({
+      doctor_id: r.id,
+      doctor_name: r.name,
+      appointments: r.appointments,
+      completed: r.completed,
+      cancelled: r.cancelled,
+      completion_rate: ratio(r.completedPast, r.past),
     })),
   };
-}
-
-/** The number of doctors with appointments in the window (a page past the end has no row to carry it). */
-async function countDoctors(deps: AppDeps, win: { from: Date; to: Date }) {
-  const res = await deps.db.execute<{ n: number }>(
-    sql`select count(distinct a.doctor_id)::int as n from appointments a where ${scheduledIn(win)}`,
-  );
-  return Number(res.rows[0]?.n ?? 0);
 }
 
 export async function systemMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {

@@ -7,8 +7,14 @@
 --   working days between request and assigned day (holidays table), its site and the patient's EPS (0: none).
 -- * oportunidad_day_rollups: its sums per request day, specialty, site and EPS.
 -- A change to appointments recomputes the facts of every (patient, specialty, year) it touches, under an advisory
--- lock per group (one global lock for a statement of many groups), so two bookings of the same patient can not both
--- become the first; a patient's new EPS moves their facts; a holiday recomputes the working days across it.
+-- lock per patient (one global lock for a statement of many patients), so two bookings of the same patient can not
+-- both become the first; a patient's new EPS moves their facts; a holiday recomputes the working days across it.
+-- Análisis's 'Pacientes únicos' the same way (decision 041): patient_visit_days holds each patient's local days with a
+-- consultation (an appointment not Cancelada) and the day of their consultation before it ('-infinity': none), and
+-- patient_visit_day_rollups counts them per (day, prev_day). The distinct patients of days [F, T] are the visit days
+-- in [F, T] whose previous one is before F: each patient's first in the window, one per patient.
+-- Métricas' doctors: appointment_doctor_day_rollups counts appointments per local day, doctor and status, one more
+-- upsert of the Análisis rollups' trigger (migration 0030).
 CREATE TABLE "oportunidad_facts" (
 	"appointment_id" integer PRIMARY KEY NOT NULL,
 	"patient_id" integer NOT NULL,
@@ -124,7 +130,58 @@ CREATE FUNCTION oportunidad_facts_sql(src text) RETURNS text LANGUAGE sql IMMUTA
       SELECT -1, req_day, specialty_id, location_id, eps_id, given_day, desired_date, working_days FROM gone$s$))
 $$;
 --> statement-breakpoint
-CREATE FUNCTION oportunidad_facts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Each patient's local days with a consultation, and the one before ('-infinity': none).
+CREATE TABLE "patient_visit_days" (
+	"patient_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"prev_day" date NOT NULL,
+	CONSTRAINT "patient_visit_days_pk" PRIMARY KEY ("patient_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "patient_visit_day_rollups" (
+	"day" date NOT NULL,
+	"prev_day" date NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "patient_visit_day_rollups_pk" PRIMARY KEY ("day","prev_day")
+);
+--> statement-breakpoint
+-- The visit days of the patients of `src` (rows with patient_id), recomputed whole, written where they changed, and the
+-- difference added to the rollup, in one statement. The timezone is $1.
+CREATE FUNCTION patient_visit_days_sql(src text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT format($q$
+    WITH g AS (
+      SELECT DISTINCT patient_id FROM (%s) d
+    ), want AS (
+      SELECT patient_id, day,
+             coalesce(lag(day) OVER (PARTITION BY patient_id ORDER BY day), '-infinity'::date) AS prev_day
+        FROM (SELECT DISTINCT a.patient_id, (a.scheduled_at AT TIME ZONE $1)::date AS day
+                FROM g JOIN appointments a ON a.patient_id = g.patient_id WHERE a.status <> 'Cancelada') v
+    ), gone AS (
+      DELETE FROM patient_visit_days f USING g
+       WHERE f.patient_id = g.patient_id
+         AND NOT EXISTS (SELECT 1 FROM want WHERE want.patient_id = f.patient_id AND want.day = f.day)
+      RETURNING f.*
+    ), prev AS (
+      SELECT f.* FROM patient_visit_days f JOIN want ON want.patient_id = f.patient_id AND want.day = f.day
+    ), put AS (
+      INSERT INTO patient_visit_days AS f (patient_id, day, prev_day)
+      SELECT patient_id, day, prev_day FROM want ORDER BY 1, 2
+      ON CONFLICT ON CONSTRAINT patient_visit_days_pk DO UPDATE SET prev_day = excluded.prev_day
+       WHERE f.prev_day <> excluded.prev_day
+      RETURNING f.*
+    )
+    INSERT INTO patient_visit_day_rollups AS c (day, prev_day, n)
+    SELECT day, prev_day, sum(s) FROM (
+        SELECT 1 AS s, day, prev_day FROM put
+        UNION ALL
+        SELECT -1, prev.day, prev.prev_day FROM prev JOIN put USING (patient_id, day)
+        UNION ALL
+        SELECT -1, day, prev_day FROM gone) d
+     GROUP BY 1, 2 HAVING sum(s) <> 0 ORDER BY 1, 2
+    ON CONFLICT ON CONSTRAINT patient_visit_day_rollups_pk DO UPDATE SET n = c.n + excluded.n$q$, src)
+$$;
+--> statement-breakpoint
+CREATE FUNCTION appointment_facts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   z text;
   src text;
@@ -150,26 +207,29 @@ BEGIN
   END IF;
   -- The patients' EPS may not change under us (their update moves the facts: oportunidad_patient_eps).
   EXECUTE format('SELECT 1 FROM patients WHERE id IN (SELECT patient_id FROM (%s) d) ORDER BY id FOR SHARE', src);
-  -- Who writes a group's facts waits for whoever wrote them before to commit; the next statement's snapshot then
-  -- sees that one's appointments. A statement of many groups takes the global lock alone (the lock table is finite).
-  EXECUTE format('SELECT count(*) FROM (SELECT DISTINCT patient_id, specialty_id FROM (%s) d) k', src) INTO groups;
+  -- Who writes a patient's facts waits for whoever wrote them before to commit; the next statement's snapshot then
+  -- sees that one's appointments. A statement of many patients takes the global lock alone (the lock table is finite).
+  EXECUTE format('SELECT count(DISTINCT patient_id) FROM (%s) d', src) INTO groups;
   IF groups = 0 THEN
     RETURN NULL;
   ELSIF groups > 200 THEN
-    PERFORM pg_advisory_xact_lock(hashtextextended('oportunidad-facts', 0));
+    PERFORM pg_advisory_xact_lock(hashtextextended('appointment-facts', 0));
   ELSE
-    PERFORM pg_advisory_xact_lock_shared(hashtextextended('oportunidad-facts', 0));
-    EXECUTE format('SELECT count(pg_advisory_xact_lock(patient_id, specialty_id))
-      FROM (SELECT DISTINCT patient_id, specialty_id FROM (%s) d ORDER BY 1, 2) k', src);
+    PERFORM pg_advisory_xact_lock_shared(hashtextextended('appointment-facts', 0));
+    EXECUTE format('SELECT count(pg_advisory_xact_lock(hashtextextended(''appointment-facts:'' || patient_id, 0)))
+      FROM (SELECT DISTINCT patient_id FROM (%s) d ORDER BY 1) k', src);
   END IF;
   EXECUTE oportunidad_facts_sql(src) USING z;
+  EXECUTE patient_visit_days_sql(src) USING z;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION oportunidad_facts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION appointment_facts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM oportunidad_facts;
   DELETE FROM oportunidad_day_rollups;
+  DELETE FROM patient_visit_days;
+  DELETE FROM patient_visit_day_rollups;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -220,42 +280,100 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Recounts the facts and their rollups in timezone z, from appointments in one pass.
-CREATE FUNCTION oportunidad_rebuild(z text) RETURNS void LANGUAGE plpgsql AS $$
+-- Recounts the oportunidad facts, the visit days and their rollups in timezone z, from appointments in one pass.
+CREATE FUNCTION appointment_facts_rebuild(z text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended('oportunidad-facts', 0));
+  PERFORM pg_advisory_xact_lock(hashtextextended('appointment-facts', 0));
   DELETE FROM oportunidad_facts;
   DELETE FROM oportunidad_day_rollups;
+  DELETE FROM patient_visit_days;
+  DELETE FROM patient_visit_day_rollups;
   EXECUTE oportunidad_facts_sql('SELECT patient_id, specialty_id, scheduled_at FROM appointments') USING z;
+  EXECUTE patient_visit_days_sql('SELECT patient_id FROM appointments') USING z;
 END $$;
 --> statement-breakpoint
--- The Análisis rebuild (migration 0030) now recounts the oportunidad facts too, in the same timezone.
+-- Appointments per local day, doctor and status (Métricas' doctors), kept with the Análisis rollups of migration 0030.
+CREATE TABLE "appointment_doctor_day_rollups" (
+	"day" date NOT NULL,
+	"doctor_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "appointment_doctor_day_rollups_pk" PRIMARY KEY ("day","doctor_id","status")
+);
+--> statement-breakpoint
+CREATE FUNCTION analytics_doctor_rollups_sql(src text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT format($q$
+    INSERT INTO appointment_doctor_day_rollups AS c (day, doctor_id, status, n)
+    SELECT (d.scheduled_at AT TIME ZONE $1)::date, d.doctor_id, d.status, sum(d.s) FROM (%s) d
+     GROUP BY 1, 2, 3 HAVING sum(d.s) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT ON CONSTRAINT appointment_doctor_day_rollups_pk DO UPDATE SET n = c.n + excluded.n$q$, src)
+$$;
+--> statement-breakpoint
+-- Migration 0030's trigger, rebuild and truncate with the doctor rollup after its three; the rebuild recounts the
+-- facts above too, in the same timezone.
+CREATE OR REPLACE FUNCTION analytics_rollups_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  z text;
+  src text;
+  q text;
+  cols text := 'patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at, cancelled_at';
+BEGIN
+  SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
+  IF z IS NULL THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    src := format('SELECT 1 AS s, %s FROM new_rows', cols);
+  ELSIF TG_OP = 'DELETE' THEN
+    src := format('SELECT -1 AS s, %s FROM old_rows', cols);
+  ELSE
+    src := format('SELECT 1 AS s, %1$s FROM new_rows UNION ALL SELECT -1, %1$s FROM old_rows', cols);
+  END IF;
+  -- The patients' zone and municipality may not change under us (their update moves the geo rows).
+  EXECUTE format('SELECT 1 FROM patients WHERE id IN (SELECT patient_id FROM (%s) d) ORDER BY id FOR SHARE', src);
+  FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_doctor_rollups_sql(src) LOOP
+    EXECUTE q USING z;
+  END LOOP;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION analytics_rollups_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM appointment_day_rollups;
+  DELETE FROM appointment_hour_rollups;
+  DELETE FROM appointment_geo_rollups;
+  DELETE FROM appointment_doctor_day_rollups;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION analytics_rollups_rebuild(z text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   q text;
+  src text := 'SELECT 1 AS s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at,
+      cancelled_at FROM appointments';
 BEGIN
   INSERT INTO analytics_rollup_settings (id, tz) VALUES (1, z) ON CONFLICT (id) DO UPDATE SET tz = excluded.tz;
   DELETE FROM appointment_day_rollups;
   DELETE FROM appointment_hour_rollups;
   DELETE FROM appointment_geo_rollups;
-  FOREACH q IN ARRAY analytics_rollups_sql('SELECT 1 AS s, patient_id, specialty_id, status, scheduled_at,
-      duration_minutes, created_at, cancelled_at FROM appointments') LOOP
+  DELETE FROM appointment_doctor_day_rollups;
+  FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_doctor_rollups_sql(src) LOOP
     EXECUTE q USING z;
   END LOOP;
-  PERFORM oportunidad_rebuild(z);
+  PERFORM appointment_facts_rebuild(z);
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER appointments_oportunidad_insert AFTER INSERT ON appointments
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_facts_apply();
+CREATE TRIGGER appointments_facts_insert AFTER INSERT ON appointments
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION appointment_facts_apply();
 --> statement-breakpoint
-CREATE TRIGGER appointments_oportunidad_update AFTER UPDATE ON appointments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_facts_apply();
+CREATE TRIGGER appointments_facts_update AFTER UPDATE ON appointments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION appointment_facts_apply();
 --> statement-breakpoint
-CREATE TRIGGER appointments_oportunidad_delete AFTER DELETE ON appointments
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_facts_apply();
+CREATE TRIGGER appointments_facts_delete AFTER DELETE ON appointments
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION appointment_facts_apply();
 --> statement-breakpoint
-CREATE TRIGGER appointments_oportunidad_truncate AFTER TRUNCATE ON appointments
-  FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_facts_clear();
+CREATE TRIGGER appointments_facts_truncate AFTER TRUNCATE ON appointments
+  FOR EACH STATEMENT EXECUTE FUNCTION appointment_facts_clear();
 --> statement-breakpoint
 CREATE TRIGGER patients_oportunidad_eps AFTER UPDATE OF insurance_eps_id ON patients FOR EACH ROW
   WHEN (old.insurance_eps_id IS DISTINCT FROM new.insurance_eps_id) EXECUTE FUNCTION oportunidad_patient_eps();
@@ -270,4 +388,4 @@ CREATE TRIGGER holidays_oportunidad_delete AFTER DELETE ON holidays
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION oportunidad_holidays_changed();
 --> statement-breakpoint
 -- The backfill, in the rollups' timezone.
-SELECT oportunidad_rebuild(tz) FROM analytics_rollup_settings WHERE id = 1;
+SELECT analytics_rollups_rebuild(tz) FROM analytics_rollup_settings WHERE id = 1;
