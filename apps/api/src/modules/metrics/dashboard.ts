@@ -57,9 +57,6 @@ export async function patientsMetrics(deps: AppDeps, q: MetricsQuery, now = new 
   };
 }
 
-const scheduledIn = (win: { from: Date; to: Date }) =>
-  sql`a.scheduled_at >= ${win.from.toISOString()}::timestamptz and a.scheduled_at < ${win.to.toISOString()}::timestamptz`;
-
 export async function appointmentsMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {
   const [byStatus, bySpecialty] = await Promise.all([
     statusCounts(deps, { range: q.period }, now),
