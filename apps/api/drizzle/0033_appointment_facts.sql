@@ -130,13 +130,18 @@ CREATE FUNCTION oportunidad_facts_sql(src text) RETURNS text LANGUAGE sql IMMUTA
       SELECT -1, req_day, specialty_id, location_id, eps_id, given_day, desired_date, working_days FROM gone$s$))
 $$;
 --> statement-breakpoint
--- Each patient's local days with a consultation, and the one before ('-infinity': none).
+-- Each patient's local days with a consultation, the one before ('-infinity': none), and the patient's zone and
+-- municipality (0: none).
 CREATE TABLE "patient_visit_days" (
 	"patient_id" integer NOT NULL,
 	"day" date NOT NULL,
 	"prev_day" date NOT NULL,
+	"zone_id" integer NOT NULL,
+	"municipality_id" integer NOT NULL,
 	CONSTRAINT "patient_visit_days_pk" PRIMARY KEY ("patient_id","day")
 );
+--> statement-breakpoint
+CREATE INDEX "patient_visit_days_municipality_idx" ON "patient_visit_days" USING btree ("municipality_id","day");
 --> statement-breakpoint
 CREATE TABLE "patient_visit_day_rollups" (
 	"day" date NOT NULL,
@@ -145,17 +150,42 @@ CREATE TABLE "patient_visit_day_rollups" (
 	CONSTRAINT "patient_visit_day_rollups_pk" PRIMARY KEY ("day","prev_day")
 );
 --> statement-breakpoint
+CREATE TABLE "patient_visit_day_zone_rollups" (
+	"zone_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"prev_day" date NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "patient_visit_day_zone_rollups_pk" PRIMARY KEY ("zone_id","day","prev_day")
+);
+--> statement-breakpoint
+-- Adds the signed visit days of `src` (rows with s, day, prev_day, zone_id) to both rollups, in key order: the SQL of
+-- two statements, the first a CTE named visit_all (to prefix the second with WITH … ,).
+CREATE FUNCTION patient_visit_rollups_sql(src text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT format($q$
+    visit_all AS (
+      INSERT INTO patient_visit_day_rollups AS c (day, prev_day, n)
+      SELECT day, prev_day, sum(s) FROM (%1$s) d GROUP BY 1, 2 HAVING sum(s) <> 0 ORDER BY 1, 2
+      ON CONFLICT ON CONSTRAINT patient_visit_day_rollups_pk DO UPDATE SET n = c.n + excluded.n
+      RETURNING 1
+    )
+    INSERT INTO patient_visit_day_zone_rollups AS c (zone_id, day, prev_day, n)
+    SELECT zone_id, day, prev_day, sum(s) FROM (%1$s) d GROUP BY 1, 2, 3 HAVING sum(s) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT ON CONSTRAINT patient_visit_day_zone_rollups_pk DO UPDATE SET n = c.n + excluded.n$q$, src)
+$$;
+--> statement-breakpoint
 -- The visit days of the patients of `src` (rows with patient_id), recomputed whole, written where they changed, and the
--- difference added to the rollup, in one statement. The timezone is $1.
+-- difference added to the rollups, in one statement. The timezone is $1.
 CREATE FUNCTION patient_visit_days_sql(src text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT format($q$
     WITH g AS (
       SELECT DISTINCT patient_id FROM (%s) d
     ), want AS (
-      SELECT patient_id, day,
-             coalesce(lag(day) OVER (PARTITION BY patient_id ORDER BY day), '-infinity'::date) AS prev_day
+      SELECT v.patient_id, v.day,
+             coalesce(lag(v.day) OVER (PARTITION BY v.patient_id ORDER BY v.day), '-infinity'::date) AS prev_day,
+             coalesce(p.zone_id, 0) AS zone_id, coalesce(p.municipality_id, 0) AS municipality_id
         FROM (SELECT DISTINCT a.patient_id, (a.scheduled_at AT TIME ZONE $1)::date AS day
                 FROM g JOIN appointments a ON a.patient_id = g.patient_id WHERE a.status <> 'Cancelada') v
+        JOIN patients p ON p.id = v.patient_id
     ), gone AS (
       DELETE FROM patient_visit_days f USING g
        WHERE f.patient_id = g.patient_id
@@ -164,22 +194,95 @@ CREATE FUNCTION patient_visit_days_sql(src text) RETURNS text LANGUAGE sql IMMUT
     ), prev AS (
       SELECT f.* FROM patient_visit_days f JOIN want ON want.patient_id = f.patient_id AND want.day = f.day
     ), put AS (
-      INSERT INTO patient_visit_days AS f (patient_id, day, prev_day)
-      SELECT patient_id, day, prev_day FROM want ORDER BY 1, 2
-      ON CONFLICT ON CONSTRAINT patient_visit_days_pk DO UPDATE SET prev_day = excluded.prev_day
-       WHERE f.prev_day <> excluded.prev_day
+      INSERT INTO patient_visit_days AS f (patient_id, day, prev_day, zone_id, municipality_id)
+      SELECT patient_id, day, prev_day, zone_id, municipality_id FROM want ORDER BY 1, 2
+      ON CONFLICT ON CONSTRAINT patient_visit_days_pk DO UPDATE SET prev_day = excluded.prev_day,
+        zone_id = excluded.zone_id, municipality_id = excluded.municipality_id
+       WHERE (f.prev_day, f.zone_id, f.municipality_id)
+         IS DISTINCT FROM (excluded.prev_day, excluded.zone_id, excluded.municipality_id)
       RETURNING f.*
-    )
-    INSERT INTO patient_visit_day_rollups AS c (day, prev_day, n)
-    SELECT day, prev_day, sum(s) FROM (
-        SELECT 1 AS s, day, prev_day FROM put
+    ), %s$q$, src, patient_visit_rollups_sql($s$
+        SELECT 1 AS s, day, prev_day, zone_id FROM put
         UNION ALL
-        SELECT -1, prev.day, prev.prev_day FROM prev JOIN put USING (patient_id, day)
+        SELECT -1, prev.day, prev.prev_day, prev.zone_id FROM prev JOIN put USING (patient_id, day)
         UNION ALL
-        SELECT -1, day, prev_day FROM gone) d
-     GROUP BY 1, 2 HAVING sum(s) <> 0 ORDER BY 1, 2
-    ON CONFLICT ON CONSTRAINT patient_visit_day_rollups_pk DO UPDATE SET n = c.n + excluded.n$q$, src)
+        SELECT -1, day, prev_day, zone_id FROM gone$s$))
 $$;
+--> statement-breakpoint
+-- Patients per local day of registration (Métricas' new patients), kept by a statement trigger on patients.
+CREATE TABLE "patient_created_day_rollups" (
+	"day" date PRIMARY KEY NOT NULL,
+	"n" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE FUNCTION patient_created_rollups_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  z text;
+  src text;
+BEGIN
+  SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
+  IF z IS NULL THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    src := 'SELECT 1 AS s, created_at FROM new_rows';
+  ELSIF TG_OP = 'DELETE' THEN
+    src := 'SELECT -1 AS s, created_at FROM old_rows';
+  ELSE
+    src := 'SELECT 1 AS s, created_at FROM new_rows UNION ALL SELECT -1, created_at FROM old_rows';
+  END IF;
+  EXECUTE format($q$
+    INSERT INTO patient_created_day_rollups AS c (day, n)
+    SELECT (created_at AT TIME ZONE $1)::date, sum(s) FROM (%s) d GROUP BY 1 HAVING sum(s) <> 0 ORDER BY 1
+    ON CONFLICT (day) DO UPDATE SET n = c.n + excluded.n$q$, src) USING z;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER patients_created_rollups_insert AFTER INSERT ON patients
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION patient_created_rollups_apply();
+--> statement-breakpoint
+CREATE TRIGGER patients_created_rollups_update AFTER UPDATE ON patients
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION patient_created_rollups_apply();
+--> statement-breakpoint
+CREATE TRIGGER patients_created_rollups_delete AFTER DELETE ON patients
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION patient_created_rollups_apply();
+--> statement-breakpoint
+CREATE FUNCTION patient_created_rollups_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM patient_created_day_rollups;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER patients_created_rollups_truncate AFTER TRUNCATE ON patients
+  FOR EACH STATEMENT EXECUTE FUNCTION patient_created_rollups_clear();
+--> statement-breakpoint
+-- Per local day, the patient's zone and municipality (0: none) and status: the measures of appointment_day_rollups
+-- (migration 0030), for Análisis filtered by zone or municipality; and consultations per local hour the same way.
+CREATE TABLE "appointment_geo_day_rollups" (
+	"day" date NOT NULL,
+	"zone_id" integer NOT NULL,
+	"municipality_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"n" integer NOT NULL,
+	"duration_sum" bigint NOT NULL,
+	"lead_days_sum" bigint NOT NULL,
+	"cancel_timed" integer NOT NULL,
+	"cancel_lead_seconds" numeric NOT NULL,
+	CONSTRAINT "appointment_geo_day_rollups_pk" PRIMARY KEY ("zone_id","day","municipality_id","status")
+);
+--> statement-breakpoint
+CREATE INDEX "appointment_geo_day_rollups_municipality_idx" ON "appointment_geo_day_rollups" USING btree ("municipality_id","day");
+--> statement-breakpoint
+CREATE TABLE "appointment_geo_hour_rollups" (
+	"day" date NOT NULL,
+	"zone_id" integer NOT NULL,
+	"municipality_id" integer NOT NULL,
+	"hour" smallint NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "appointment_geo_hour_rollups_pk" PRIMARY KEY ("zone_id","day","municipality_id","hour")
+);
+--> statement-breakpoint
+CREATE INDEX "appointment_geo_hour_rollups_municipality_idx" ON "appointment_geo_hour_rollups" USING btree ("municipality_id","day");
 --> statement-breakpoint
 CREATE FUNCTION appointment_facts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -230,6 +333,7 @@ BEGIN
   DELETE FROM oportunidad_day_rollups;
   DELETE FROM patient_visit_days;
   DELETE FROM patient_visit_day_rollups;
+  DELETE FROM patient_visit_day_zone_rollups;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -288,6 +392,7 @@ BEGIN
   DELETE FROM oportunidad_day_rollups;
   DELETE FROM patient_visit_days;
   DELETE FROM patient_visit_day_rollups;
+  DELETE FROM patient_visit_day_zone_rollups;
   EXECUTE oportunidad_facts_sql('SELECT patient_id, specialty_id, scheduled_at FROM appointments') USING z;
   EXECUTE patient_visit_days_sql('SELECT patient_id FROM appointments') USING z;
 END $$;
@@ -301,15 +406,108 @@ CREATE TABLE "appointment_doctor_day_rollups" (
 	CONSTRAINT "appointment_doctor_day_rollups_pk" PRIMARY KEY ("day","doctor_id","status")
 );
 --> statement-breakpoint
-CREATE FUNCTION analytics_doctor_rollups_sql(src text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT format($q$
+-- The doctor and geo upserts of the Análisis trigger, after migration 0030's three (same `src`, same $1, key order).
+CREATE FUNCTION analytics_more_rollups_sql(src text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY[format($q$
     INSERT INTO appointment_doctor_day_rollups AS c (day, doctor_id, status, n)
     SELECT (d.scheduled_at AT TIME ZONE $1)::date, d.doctor_id, d.status, sum(d.s) FROM (%s) d
      GROUP BY 1, 2, 3 HAVING sum(d.s) <> 0 ORDER BY 1, 2, 3
-    ON CONFLICT ON CONSTRAINT appointment_doctor_day_rollups_pk DO UPDATE SET n = c.n + excluded.n$q$, src)
+    ON CONFLICT ON CONSTRAINT appointment_doctor_day_rollups_pk DO UPDATE SET n = c.n + excluded.n$q$, src),
+  format($q$
+    INSERT INTO appointment_geo_day_rollups AS c (zone_id, day, municipality_id, status, n, duration_sum, lead_days_sum,
+        cancel_timed, cancel_lead_seconds)
+    SELECT zone_id, day, municipality_id, status, sum(s), sum(s * duration_minutes), sum(s * lead), sum(s * timed),
+           sum(s * secs)
+      FROM (SELECT d.s, coalesce(p.zone_id, 0) AS zone_id, (d.scheduled_at AT TIME ZONE $1)::date AS day,
+                   coalesce(p.municipality_id, 0) AS municipality_id, d.status, d.duration_minutes,
+                   (d.scheduled_at AT TIME ZONE $1)::date - (d.created_at AT TIME ZONE $1)::date AS lead,
+                   (d.cancelled_at IS NOT NULL)::int AS timed,
+                   coalesce(extract(epoch FROM d.scheduled_at - d.cancelled_at), 0) AS secs
+              FROM (%s) d JOIN patients p ON p.id = d.patient_id) x
+     GROUP BY 1, 2, 3, 4
+    HAVING sum(s) <> 0 OR sum(s * duration_minutes) <> 0 OR sum(s * lead) <> 0 OR sum(s * timed) <> 0
+        OR sum(s * secs) <> 0
+     ORDER BY 1, 2, 3, 4
+    ON CONFLICT ON CONSTRAINT appointment_geo_day_rollups_pk DO UPDATE SET n = c.n + excluded.n,
+      duration_sum = c.duration_sum + excluded.duration_sum, lead_days_sum = c.lead_days_sum + excluded.lead_days_sum,
+      cancel_timed = c.cancel_timed + excluded.cancel_timed,
+      cancel_lead_seconds = c.cancel_lead_seconds + excluded.cancel_lead_seconds$q$, src),
+  format($q$
+    INSERT INTO appointment_geo_hour_rollups AS c (zone_id, day, municipality_id, hour, n)
+    SELECT coalesce(p.zone_id, 0), (d.scheduled_at AT TIME ZONE $1)::date, coalesce(p.municipality_id, 0),
+           extract(hour FROM d.scheduled_at AT TIME ZONE $1)::smallint, sum(d.s)
+      FROM (%s) d JOIN patients p ON p.id = d.patient_id WHERE d.status <> 'Cancelada'
+     GROUP BY 1, 2, 3, 4 HAVING sum(d.s) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT ON CONSTRAINT appointment_geo_hour_rollups_pk DO UPDATE SET n = c.n + excluded.n$q$, src)]
 $$;
 --> statement-breakpoint
--- Migration 0030's trigger, rebuild and truncate with the doctor rollup after its three; the rebuild recounts the
+-- A patient who moves takes their appointments' geo rows and visit days along; one who is deleted takes the geo rows
+-- out before the cascade deletes the appointments (whose trigger then finds no patient for them), as in migration 0030.
+-- The visit days of a deleted patient leave with the cascade (they carry their zone).
+CREATE FUNCTION analytics_geo_patient_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  z text;
+BEGIN
+  SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
+  IF z IS NULL AND TG_OP = 'DELETE' THEN
+    RETURN old;
+  ELSIF z IS NULL THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO appointment_geo_day_rollups AS c (zone_id, day, municipality_id, status, n, duration_sum, lead_days_sum,
+      cancel_timed, cancel_lead_seconds)
+  SELECT k.zone_id, (a.scheduled_at AT TIME ZONE z)::date, k.municipality_id, a.status, sum(k.s),
+         sum(k.s * a.duration_minutes),
+         sum(k.s * ((a.scheduled_at AT TIME ZONE z)::date - (a.created_at AT TIME ZONE z)::date)),
+         sum(k.s * (a.cancelled_at IS NOT NULL)::int),
+         sum(k.s * coalesce(extract(epoch FROM a.scheduled_at - a.cancelled_at), 0))
+    FROM appointments a
+    CROSS JOIN LATERAL (
+      SELECT coalesce(old.zone_id, 0), coalesce(old.municipality_id, 0), -1
+      UNION ALL
+      SELECT coalesce(new.zone_id, 0), coalesce(new.municipality_id, 0), 1 WHERE TG_OP = 'UPDATE'
+    ) k(zone_id, municipality_id, s)
+   WHERE a.patient_id = old.id
+   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT ON CONSTRAINT appointment_geo_day_rollups_pk DO UPDATE SET n = c.n + excluded.n,
+    duration_sum = c.duration_sum + excluded.duration_sum, lead_days_sum = c.lead_days_sum + excluded.lead_days_sum,
+    cancel_timed = c.cancel_timed + excluded.cancel_timed,
+    cancel_lead_seconds = c.cancel_lead_seconds + excluded.cancel_lead_seconds;
+  INSERT INTO appointment_geo_hour_rollups AS c (zone_id, day, municipality_id, hour, n)
+  SELECT k.zone_id, (a.scheduled_at AT TIME ZONE z)::date, k.municipality_id,
+         extract(hour FROM a.scheduled_at AT TIME ZONE z)::smallint, sum(k.s)
+    FROM appointments a
+    CROSS JOIN LATERAL (
+      SELECT coalesce(old.zone_id, 0), coalesce(old.municipality_id, 0), -1
+      UNION ALL
+      SELECT coalesce(new.zone_id, 0), coalesce(new.municipality_id, 0), 1 WHERE TG_OP = 'UPDATE'
+    ) k(zone_id, municipality_id, s)
+   WHERE a.patient_id = old.id AND a.status <> 'Cancelada'
+   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT ON CONSTRAINT appointment_geo_hour_rollups_pk DO UPDATE SET n = c.n + excluded.n;
+  IF TG_OP = 'DELETE' THEN
+    RETURN old;
+  END IF;
+  EXECUTE format($q$
+    WITH moved AS (
+      UPDATE patient_visit_days f SET zone_id = $2, municipality_id = $3 WHERE f.patient_id = $1
+      RETURNING f.*
+    ), %s$q$, patient_visit_rollups_sql($s$
+      SELECT -1 AS s, day, prev_day, $4 AS zone_id FROM moved
+      UNION ALL
+      SELECT 1, day, prev_day, zone_id FROM moved$s$))
+    USING new.id, coalesce(new.zone_id, 0), coalesce(new.municipality_id, 0), coalesce(old.zone_id, 0);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER patients_geo_moved AFTER UPDATE OF zone_id, municipality_id ON patients FOR EACH ROW
+  WHEN (old.zone_id IS DISTINCT FROM new.zone_id OR old.municipality_id IS DISTINCT FROM new.municipality_id)
+  EXECUTE FUNCTION analytics_geo_patient_moved();
+--> statement-breakpoint
+CREATE TRIGGER patients_geo_deleted BEFORE DELETE ON patients FOR EACH ROW
+  EXECUTE FUNCTION analytics_geo_patient_moved();
+--> statement-breakpoint
+-- Migration 0030's trigger, rebuild and truncate with the doctor and geo rollups after its three; the rebuild recounts the
 -- facts above too, in the same timezone.
 CREATE OR REPLACE FUNCTION analytics_rollups_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -331,7 +529,7 @@ BEGIN
   END IF;
   -- The patients' zone and municipality may not change under us (their update moves the geo rows).
   EXECUTE format('SELECT 1 FROM patients WHERE id IN (SELECT patient_id FROM (%s) d) ORDER BY id FOR SHARE', src);
-  FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_doctor_rollups_sql(src) LOOP
+  FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_more_rollups_sql(src) LOOP
     EXECUTE q USING z;
   END LOOP;
   RETURN NULL;
@@ -343,6 +541,8 @@ BEGIN
   DELETE FROM appointment_hour_rollups;
   DELETE FROM appointment_geo_rollups;
   DELETE FROM appointment_doctor_day_rollups;
+  DELETE FROM appointment_geo_day_rollups;
+  DELETE FROM appointment_geo_hour_rollups;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -357,7 +557,12 @@ BEGIN
   DELETE FROM appointment_hour_rollups;
   DELETE FROM appointment_geo_rollups;
   DELETE FROM appointment_doctor_day_rollups;
-  FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_doctor_rollups_sql(src) LOOP
+  DELETE FROM appointment_geo_day_rollups;
+  DELETE FROM appointment_geo_hour_rollups;
+  DELETE FROM patient_created_day_rollups;
+  INSERT INTO patient_created_day_rollups (day, n)
+  SELECT (created_at AT TIME ZONE z)::date, count(*) FROM patients GROUP BY 1 ORDER BY 1;
+  FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_more_rollups_sql(src) LOOP
     EXECUTE q USING z;
   END LOOP;
   PERFORM appointment_facts_rebuild(z);

@@ -163,9 +163,9 @@ export async function agendaOccupancy(db: Executor, fromDay: string, toDay: stri
 
 /** Appointments given for each local day of the window, by status (every status), largest first. */
 export async function byStatus(db: Executor, w: Window) {
+  const s = scope(w);
   const res = await db.execute<{ status: string; n: number }>(sql`select a.status, count(*)::int as n
-    from appointments a where a.scheduled_at >= ${w.from.toISOString()}::timestamptz
-      and a.scheduled_at < ${w.to.toISOString()}::timestamptz group by 1 order by 2 desc, 1`);
+    from ${s.from} where ${s.where} group by 1 order by 2 desc, 1`);
   return res.rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
 }
 
@@ -224,5 +224,12 @@ export async function countDoctors(db: Executor, w: Window) {
     n: number;
   }>(sql`select count(distinct a.doctor_id)::int as n from appointments a
     where a.scheduled_at >= ${w.from.toISOString()}::timestamptz and a.scheduled_at < ${w.to.toISOString()}::timestamptz`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/** Patients registered in the window. */
+export async function newPatients(db: Executor, w: Window) {
+  const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from patients
+    where created_at >= ${w.from.toISOString()}::timestamptz and created_at < ${w.to.toISOString()}::timestamptz`);
   return Number(res.rows[0]?.n ?? 0);
 }

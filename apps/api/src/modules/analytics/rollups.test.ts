@@ -7,6 +7,7 @@ import { book, createAgenda, newPatient, worldFixture, type World } from '../ava
 import {
   doctorCounts,
   locations,
+  newPatients,
   overview,
   performance,
   specialties,
@@ -68,10 +69,36 @@ async function expectExact(step: string) {
       sql`select ${day}::text as day, a.doctor_id, a.status, count(*) as n from appointments a group by 1, 2, 3`,
     ],
     [
-      sql`select patient_id, day::text, prev_day::text from patient_visit_days`,
-      sql`select patient_id, day::text, coalesce(max(day) over (partition by patient_id order by day
-            rows between unbounded preceding and 1 preceding), '-infinity')::text as prev_day
-        from (select distinct a.patient_id, ${day} as day from appointments a where a.status <> 'Cancelada') v`,
+      sql`select patient_id, day::text, prev_day::text, zone_id, municipality_id from patient_visit_days`,
+      sql`select v.patient_id, v.day::text, coalesce(max(v.day) over (partition by v.patient_id order by v.day
+            rows between unbounded preceding and 1 preceding), '-infinity')::text as prev_day,
+          coalesce(p.zone_id, 0) as zone_id, coalesce(p.municipality_id, 0) as municipality_id
+        from (select distinct a.patient_id, ${day} as day from appointments a where a.status <> 'Cancelada') v
+          join patients p on p.id = v.patient_id`,
+    ],
+    [
+      sql`select zone_id, day::text, prev_day::text, n from patient_visit_day_zone_rollups where n <> 0`,
+      sql`select zone_id, day::text, prev_day::text, count(*) as n from patient_visit_days group by 1, 2, 3`,
+    ],
+    [
+      sql`select day::text, zone_id, municipality_id, status, n, duration_sum, lead_days_sum, cancel_timed,
+          cancel_lead_seconds::numeric(20, 3) as secs from appointment_geo_day_rollups
+        where n <> 0 or duration_sum <> 0 or lead_days_sum <> 0 or cancel_timed <> 0 or cancel_lead_seconds <> 0`,
+      sql`select ${day}::text as day, coalesce(p.zone_id, 0) as zone_id, coalesce(p.municipality_id, 0)
+          as municipality_id, a.status, count(*) as n, sum(a.duration_minutes) as duration_sum,
+          sum(${day} - (a.created_at at time zone ${TZ})::date) as lead_days_sum, count(a.cancelled_at) as cancel_timed,
+          coalesce(sum(extract(epoch from a.scheduled_at - a.cancelled_at)), 0)::numeric(20, 3) as secs
+        from appointments a join patients p on p.id = a.patient_id group by 1, 2, 3, 4`,
+    ],
+    [
+      sql`select day::text, zone_id, municipality_id, hour, n from appointment_geo_hour_rollups where n <> 0`,
+      sql`select ${day}::text as day, coalesce(p.zone_id, 0) as zone_id, coalesce(p.municipality_id, 0)
+          as municipality_id, extract(hour from a.scheduled_at at time zone ${TZ})::int as hour, count(*) as n
+        from appointments a join patients p on p.id = a.patient_id where a.status <> 'Cancelada' group by 1, 2, 3, 4`,
+    ],
+    [
+      sql`select day::text, n from patient_created_day_rollups where n <> 0`,
+      sql`select (created_at at time zone ${TZ})::date::text as day, count(*) as n from patients group by 1`,
     ],
     [
       sql`select day::text, prev_day::text, n from patient_visit_day_rollups where n <> 0`,
@@ -216,11 +243,12 @@ describe('appointment rollups', () => {
     const answers = async () => {
       const out: unknown[] = [];
       for (const range of ['7d', '30d', '90d', '365d'] as const) {
-        for (const zone of [undefined, south]) {
-          const q = { range, zone_id: zone };
+        for (const geo of [{}, { zone_id: south }, { zone_id: north }, { municipality_id: mSouth }]) {
+          const q = { range, ...geo };
           out.push(await overview(deps, q, now), await specialties(deps, q, now));
           out.push(await performance(deps, q, now), await locations(deps, { ...q, months: 4 }, now));
           out.push(await statusCounts(deps, q, now), await uniquePatients(deps, q, now));
+          out.push(await newPatients(deps, q, now));
           for (const offset of [0, 1, 5]) out.push(await doctorCounts(deps, { ...q, limit: 2, offset }, now));
         }
       }

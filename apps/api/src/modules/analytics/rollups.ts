@@ -9,8 +9,7 @@ import { doctorRow, type Window } from './repo';
  * definitions, summed per local day. Usable while the organisation's timezone is the rollups' one (rollupTz).
  * "Past" depends on now: every appointment of a local day up to two days before today has ended (a duration is at
  * most 480 minutes), so those days come from the rollups and the last two from appointments. Distinct patients
- * cannot be summed: they are counted from appointments (an index-only scan of appointments_consultation_patient_idx,
- * whose predicate repeats `duration_minutes > 0`, always true by the check constraint).
+ * and the doctors' counts come from migration 0033's visit days and doctor rollup (decision 041).
  */
 
 export async function rollupTz(db: Executor): Promise<string | null> {
@@ -35,12 +34,35 @@ function settled(w: Window) {
   return { fromDay, settledTo, recentFrom: startOfLocalDay(recentFromDay, w.tz) };
 }
 
+const isFiltered = (w: Window) => w.zoneId !== undefined || w.municipalityId !== undefined;
+
+/** The zone and municipality conditions on a rollup's zone_id / municipality_id columns (none unfiltered). */
+function geoKeys(w: Window): SQL {
+  return sql`${w.zoneId !== undefined ? sql`and zone_id = ${w.zoneId}` : sql``}
+    ${w.municipalityId !== undefined ? sql`and municipality_id = ${w.municipalityId}` : sql``}`;
+}
+
+/** The day rollup of the window: by specialty unfiltered, by the patient's zone and municipality when filtered. */
+const dayRollup = (w: Window) =>
+  isFiltered(w) ? sql`appointment_geo_day_rollups` : sql`appointment_day_rollups`;
+
+/** Appointments of [from, to) joined to their patient when filtered by the patient's zone or municipality. */
+function appointmentsOf(w: Window, from: Date): { from: SQL; where: SQL } {
+  return {
+    from: isFiltered(w) ? sql`appointments a join patients p on p.id = a.patient_id` : sql`appointments a`,
+    where: sql`a.scheduled_at >= ${from.toISOString()}::timestamptz and a.scheduled_at < ${w.to.toISOString()}::timestamptz
+      ${w.zoneId !== undefined ? sql`and p.zone_id = ${w.zoneId}` : sql``}
+      ${w.municipalityId !== undefined ? sql`and p.municipality_id = ${w.municipalityId}` : sql``}`,
+  };
+}
+
 const n = (v: unknown) => Number(v ?? 0);
 const div = (a: number, b: number) => (b > 0 ? a / b : null);
 
 export async function totals(db: Executor, w: Window, withPatients: boolean) {
   const { fromDay, settledTo, recentFrom } = settled(w);
-  const [rolled, recent, patients] = await Promise.all([
+  const recent = appointmentsOf(w, recentFrom);
+  const [rolled, recentRows, patients] = await Promise.all([
     db.execute<Record<string, unknown>>(sql`select
         sum(n) filter (where status <> 'Cancelada') as consultations,
         sum(n) filter (where status = 'Completada') as completed,
@@ -51,7 +73,7 @@ export async function totals(db: Executor, w: Window, withPatients: boolean) {
         sum(cancel_timed) filter (where status = 'Cancelada') as cancel_timed,
         sum(cancel_lead_seconds) filter (where status = 'Cancelada') as cancel_seconds,
         sum(lead_days_sum) filter (where status <> 'Cancelada') as lead_days
-      from appointment_day_rollups where day >= ${fromDay}::date and day <= ${settledTo}::date`),
+      from ${dayRollup(w)} where day >= ${fromDay}::date and day <= ${settledTo}::date ${geoKeys(w)}`),
     recentFrom < w.to
       ? db.execute<Record<string, unknown>>(sql`select
           count(*) filter (where a.status <> 'Cancelada') as consultations,
@@ -68,13 +90,12 @@ export async function totals(db: Executor, w: Window, withPatients: boolean) {
           sum(extract(epoch from a.scheduled_at - a.cancelled_at)) filter (where a.status = 'Cancelada') as cancel_seconds,
           sum((a.scheduled_at at time zone ${w.tz})::date - (a.created_at at time zone ${w.tz})::date)
             filter (where a.status <> 'Cancelada') as lead_days
-        from appointments a where a.scheduled_at >= ${recentFrom.toISOString()}::timestamptz
-          and a.scheduled_at < ${w.to.toISOString()}::timestamptz`)
+        from ${recent.from} where ${recent.where}`)
       : Promise.resolve({ rows: [{}] as Record<string, unknown>[] }),
     withPatients ? uniquePatients(db, w) : Promise.resolve(0),
   ]);
   const r = rolled.rows[0] ?? {};
-  const q = recent.rows[0] ?? {};
+  const q = recentRows.rows[0] ?? {};
   const both = (k: string) => n(r[k]) + n(q[k]);
   const consultations = both('consultations');
   return {
@@ -98,10 +119,12 @@ export async function byDayAndHour(db: Executor, w: Window) {
   const { fromDay, toDay } = daysOf(w);
   const [days, hours] = await Promise.all([
     db.execute<{ day: string; n: number }>(sql`select to_char(day, 'YYYY-MM-DD') as day, sum(n)::int as n
-      from appointment_day_rollups where day >= ${fromDay}::date and day <= ${toDay}::date and status <> 'Cancelada'
+      from ${dayRollup(w)} where day >= ${fromDay}::date and day <= ${toDay}::date and status <> 'Cancelada'
+        ${geoKeys(w)}
       group by day`),
     db.execute<{ hour: number; n: number }>(sql`select hour::int as hour, sum(n)::int as n
-      from appointment_hour_rollups where day >= ${fromDay}::date and day <= ${toDay}::date group by hour`),
+      from ${isFiltered(w) ? sql`appointment_geo_hour_rollups` : sql`appointment_hour_rollups`}
+      where day >= ${fromDay}::date and day <= ${toDay}::date ${geoKeys(w)} group by hour`),
   ]);
   return {
     days: days.rows.map((r) => ({ day: String(r.day), n: Number(r.n) })),
@@ -159,21 +182,27 @@ export async function trendByZone(db: Executor, w: Window) {
 export async function byStatus(db: Executor, w: Window) {
   const { fromDay, toDay } = daysOf(w);
   const res = await db.execute<{ status: string; n: number }>(sql`select status, sum(n)::int as n
-    from appointment_day_rollups where day >= ${fromDay}::date and day <= ${toDay}::date
+    from ${dayRollup(w)} where day >= ${fromDay}::date and day <= ${toDay}::date ${geoKeys(w)}
     group by status having sum(n) > 0 order by 2 desc, 1`);
   return res.rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
 }
 
 /**
  * Distinct patients with a consultation in the window: each one's first visit day in it is the day whose previous
- * visit day is before the window (patient_visit_days, migration 0033); their count per (day, prev_day) is summed.
+ * visit day is before the window (patient_visit_days, migration 0033); their count per (day, prev_day) is summed,
+ * per zone when filtered by zone; a municipality counts its visit days (patient_visit_days_municipality_idx).
  */
 export async function uniquePatients(db: Executor, w: Window) {
   const { fromDay, toDay } = daysOf(w);
-  const res = await db.execute<{
-    n: number;
-  }>(sql`select coalesce(sum(n), 0)::int as n from patient_visit_day_rollups
-    where day >= ${fromDay}::date and day <= ${toDay}::date and prev_day < ${fromDay}::date`);
+  const days = sql`day >= ${fromDay}::date and day <= ${toDay}::date and prev_day < ${fromDay}::date`;
+  const res = await db.execute<{ n: number }>(
+    w.municipalityId !== undefined
+      ? sql`select count(*)::int as n from patient_visit_days where ${days} ${geoKeys(w)}`
+      : w.zoneId !== undefined
+        ? sql`select coalesce(sum(n), 0)::int as n from patient_visit_day_zone_rollups
+            where zone_id = ${w.zoneId} and ${days}`
+        : sql`select coalesce(sum(n), 0)::int as n from patient_visit_day_rollups where ${days}`,
+  );
   return Number(res.rows[0]?.n ?? 0);
 }
 
@@ -216,5 +245,15 @@ export async function countDoctors(db: Executor, w: Window) {
       union
       select doctor_id from appointments where scheduled_at >= ${recentFrom.toISOString()}::timestamptz
         and scheduled_at < ${w.to.toISOString()}::timestamptz) d`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/** Patients registered in the window's local days (patient_created_day_rollups, migration 0033). */
+export async function newPatients(db: Executor, w: Window) {
+  const { fromDay, toDay } = daysOf(w);
+  const res = await db.execute<{
+    n: number;
+  }>(sql`select coalesce(sum(n), 0)::int as n from patient_created_day_rollups
+    where day >= ${fromDay}::date and day <= ${toDay}::date`);
   return Number(res.rows[0]?.n ?? 0);
 }

@@ -65,8 +65,7 @@ export async function overview(
   now = new Date(),
 ): Promise<OverviewResponse> {
   const { win, w } = scopeOf(deps, q, now);
-  // The totals and the charts of a zone or municipality need the patients of each appointment: counted directly.
-  const fast = !filtered(w) && (await useRollups(deps, w));
+  const fast = await useRollups(deps, w);
   const [t, dh] = await Promise.all([
     fast ? rollups.totals(deps.db, w, true) : repo.totals(deps.db, w),
     fast ? rollups.byDayAndHour(deps.db, w) : repo.byDayAndHour(deps.db, w),
@@ -133,15 +132,21 @@ export async function specialties(
 /** Appointments given for each day of the range by status (Métricas), from the rollups when they answer. */
 export async function statusCounts(deps: AppDeps, q: AnalyticsQuery, now = new Date()) {
   const { w } = scopeOf(deps, q, now);
-  const fast = !filtered(w) && (await useRollups(deps, w));
+  const fast = await useRollups(deps, w);
   return (fast ? rollups : repo).byStatus(deps.db, w);
 }
 
 /** Distinct patients with a consultation in the range (Análisis's 'Pacientes únicos'). */
 export async function uniquePatients(deps: AppDeps, q: AnalyticsQuery, now = new Date()) {
   const { w } = scopeOf(deps, q, now);
-  if (filtered(w)) return (await repo.totals(deps.db, w)).patients;
-  return ((await useRollups(deps, w)) ? rollups : repo).uniquePatients(deps.db, w);
+  if (await useRollups(deps, w)) return rollups.uniquePatients(deps.db, w);
+  return filtered(w) ? (await repo.totals(deps.db, w)).patients : repo.uniquePatients(deps.db, w);
+}
+
+/** Patients registered in the range (Métricas). */
+export async function newPatients(deps: AppDeps, q: AnalyticsQuery, now = new Date()) {
+  const { w } = scopeOf(deps, q, now);
+  return ((await useRollups(deps, w)) ? rollups : repo).newPatients(deps.db, w);
 }
 
 /** Per doctor, one page of the range's appointments by status (Métricas), and how many doctors have any. */
@@ -163,7 +168,7 @@ export async function performance(
   now = new Date(),
 ): Promise<PerformanceResponse> {
   const { win, w } = scopeOf(deps, q, now);
-  const fast = !filtered(w) && (await useRollups(deps, w));
+  const fast = await useRollups(deps, w);
   const [t, occ, threshold] = await Promise.all([
     fast ? rollups.totals(deps.db, w, false) : repo.totals(deps.db, w),
     repo.agendaOccupancy(deps.db, win.fromDay, win.toDay),

@@ -3,6 +3,7 @@ import type { MetricsQuery } from '@ips/shared/schemas/analytics';
 import type { AppDeps } from '../../lib/context';
 import {
   doctorCounts,
+  newPatients,
   overview,
   performance,
   ratio,
@@ -39,20 +40,20 @@ export async function dashboard(deps: AppDeps, q: MetricsQuery, now = new Date()
 }
 
 export async function patientsMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {
-  const win = window(deps, q, now);
   // Totals from patient_counts (kept by triggers on patients), not a count of the table.
-  const res = await deps.db.execute<Record<string, number>>(sql`select
+  const [res, created, attended] = await Promise.all([
+    deps.db.execute<Record<string, number>>(sql`select
       (select coalesce(sum(n), 0)::int from patient_counts) as total,
-      (select coalesce(sum(n), 0)::int from patient_counts where status = 'Activo') as active,
-      (select count(*)::int from patients where created_at >= ${win.from.toISOString()}::timestamptz
-        and created_at < ${win.to.toISOString()}::timestamptz) as new_in_period`);
-  const attended = await uniquePatients(deps, { range: q.period }, now);
+      (select coalesce(sum(n), 0)::int from patient_counts where status = 'Activo') as active`),
+    newPatients(deps, { range: q.period }, now),
+    uniquePatients(deps, { range: q.period }, now),
+  ]);
   const r = res.rows[0]!;
   return {
     period: q.period,
     total: Number(r.total),
     active: Number(r.active),
-    new_in_period: Number(r.new_in_period),
+    new_in_period: created,
     attended_in_period: attended,
   };
 }
