@@ -10,7 +10,7 @@
  * once for the 2,000,000 rows, as a bulk booking would.
  *
  *   npx tsx bench/analytics.ts [--n=2000000] [--patients=300000] [--reps=30] [--max-seconds=20] [--quick]
- *     [--skip=label,…] [--no-results]
+ *     [--skip=label,…] [--no-results] [--keep-db] (keep the scratch database to look at plans)
  */
 import { login, scratchDatabase, startApi } from './lib/api-process';
 import pg from 'pg';
@@ -187,7 +187,8 @@ async function main() {
     );
   } finally {
     await api.stop();
-    await db.drop();
+    if (args['keep-db'] === 'true') console.log(`[bench] kept ${db.url}`);
+    else await db.drop();
   }
 }
 

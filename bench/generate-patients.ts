@@ -170,6 +170,11 @@ async function main() {
     await loader.exec("set session_replication_role = 'origin'");
     // The counter triggers were off with the foreign keys: recount once (migration 0005's own backfill).
     await timed('patient counts', () => loader.exec('select patient_counts_rebuild()'));
+    // So were the analytics rollups' (patients per registration day, decision 041): recounted with the rest.
+    await timed('analytics rollups', () =>
+      loader.exec(`select analytics_rollups_rebuild(coalesce(
+        (select tz from analytics_rollup_settings where id = 1), 'America/Bogota'))`),
+    );
     await timed(`${defs.length} indexes`, () => rebuildIndexes(defs, loader));
     await timed('vacuum analyze', () => loader.exec('vacuum analyze patients, patient_counts'));
     const [counted] = await loader.rows<{ n: number }>('select count(*)::int as n from patients');

@@ -397,6 +397,12 @@ BEGIN
   EXECUTE patient_visit_days_sql('SELECT patient_id FROM appointments') USING z;
 END $$;
 --> statement-breakpoint
+-- The zone-filtered Análisis counts the last two days from appointments joined to the zone's patients: an index-only
+-- scan of (zone_id, id) gives their ids without visiting the patients' rows.
+DROP INDEX "patients_zone_idx";
+--> statement-breakpoint
+CREATE INDEX "patients_zone_idx" ON "patients" USING btree ("zone_id","id");
+--> statement-breakpoint
 -- Appointments per local day, doctor and status (Métricas' doctors), kept with the Análisis rollups of migration 0030.
 CREATE TABLE "appointment_doctor_day_rollups" (
 	"day" date NOT NULL,

@@ -122,7 +122,8 @@ export const patients = pgTable(
     index('patients_gender_status_idx').on(t.gender, t.status),
     index('patients_eps_status_idx').on(t.insuranceEpsId, t.status),
     index('patients_municipality_status_idx').on(t.municipalityId, t.status),
-    index('patients_zone_idx').on(t.zoneId),
+    // With the id: the zone's patients from the index alone (Análisis filtered by zone, migration 0033).
+    index('patients_zone_idx').on(t.zoneId, t.id),
     check('patients_document_check', sql`${t.document} ~ '^[0-9]{5,20}$'`),
     check('patients_status_check', sql`${t.status} in ('Activo','Inactivo')`),
     check('patients_gender_check', sql`${t.gender} in ('Masculino','Femenino','Otro')`),
