@@ -6,9 +6,9 @@
 --   ties by id — and not given for a day before its request), with its request, assigned and desired days, the
 --   working days between request and assigned day (holidays table), its site and the patient's EPS (0: none).
 -- * oportunidad_day_rollups: its sums per request day, specialty, site and EPS.
--- A change to appointments recomputes the facts of every (patient, specialty, year) it touches, under an advisory
--- lock per patient (one global lock for a statement of many patients), so two bookings of the same patient can not
--- both become the first; a patient's new EPS moves their facts; a holiday recomputes the working days across it.
+-- A change to appointments is recorded (appointment_changes); analytics_drain() recomputes the facts of every
+-- (patient, specialty, year) recorded from the committed appointments, one drain at a time, so two bookings of the same
+-- patient can not both become the first, and a booking pays only for its record. Every read drains first. A patient's new EPS moves their facts; a holiday recomputes the working days across it.
 -- Análisis's 'Pacientes únicos' the same way (decision 041): patient_visit_days holds each patient's local days with a
 -- consultation (an appointment not Cancelada) and the day of their consultation before it ('-infinity': none), and
 -- patient_visit_day_rollups counts them per (day, prev_day). The distinct patients of days [F, T] are the visit days
@@ -284,51 +284,27 @@ CREATE TABLE "appointment_geo_hour_rollups" (
 --> statement-breakpoint
 CREATE INDEX "appointment_geo_hour_rollups_municipality_idx" ON "appointment_geo_hour_rollups" USING btree ("municipality_id","day");
 --> statement-breakpoint
-CREATE FUNCTION appointment_facts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  z text;
-  src text;
-  groups integer;
-BEGIN
-  SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
-  IF z IS NULL THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP = 'INSERT' THEN
-    src := 'SELECT patient_id, specialty_id, scheduled_at FROM new_rows';
-  ELSIF TG_OP = 'DELETE' THEN
-    src := 'SELECT patient_id, specialty_id, scheduled_at FROM old_rows';
-  ELSE
-    -- Only the rows whose counted columns changed (a trigger with transition tables takes no column list).
-    src := 'SELECT patient_id, specialty_id, scheduled_at FROM new_rows WHERE id IN (SELECT id FROM changed)
-      UNION ALL SELECT patient_id, specialty_id, scheduled_at FROM old_rows WHERE id IN (SELECT id FROM changed)';
-    src := format('WITH changed AS (SELECT o.id FROM old_rows o JOIN new_rows n ON n.id = o.id
-        WHERE (o.patient_id, o.specialty_id, o.location_id, o.status, o.scheduled_at, o.created_at, o.desired_date,
-               o.first_visit)
-          IS DISTINCT FROM (n.patient_id, n.specialty_id, n.location_id, n.status, n.scheduled_at, n.created_at,
-               n.desired_date, n.first_visit)) %s', src);
-  END IF;
-  -- The patients' EPS may not change under us (their update moves the facts: oportunidad_patient_eps).
-  EXECUTE format('SELECT 1 FROM patients WHERE id IN (SELECT patient_id FROM (%s) d) ORDER BY id FOR SHARE', src);
-  -- Who writes a patient's facts waits for whoever wrote them before to commit; the next statement's snapshot then
-  -- sees that one's appointments. A statement of many patients takes the global lock alone (the lock table is finite).
-  EXECUTE format('SELECT count(DISTINCT patient_id) FROM (%s) d', src) INTO groups;
-  IF groups = 0 THEN
-    RETURN NULL;
-  ELSIF groups > 200 THEN
-    PERFORM pg_advisory_xact_lock(hashtextextended('appointment-facts', 0));
-  ELSE
-    PERFORM pg_advisory_xact_lock_shared(hashtextextended('appointment-facts', 0));
-    EXECUTE format('SELECT count(pg_advisory_xact_lock(hashtextextended(''appointment-facts:'' || patient_id, 0)))
-      FROM (SELECT DISTINCT patient_id FROM (%s) d ORDER BY 1) k', src);
-  END IF;
-  EXECUTE oportunidad_facts_sql(src) USING z;
-  EXECUTE patient_visit_days_sql(src) USING z;
-  RETURN NULL;
-END $$;
+-- A change to appointments is only recorded (decision 041): appointment_changes holds each changed row's values with a
+-- sign (+1 new, -1 old), and analytics_drain() applies them to every rollup and fact (in key order, one drain at a
+-- time) and empties it. Every read of the rollups drains first, so it counts every committed change; the API drains
+-- every minute; a statement of more than 1,000 rows (a bulk load) drains at once. A booking pays for one insert and
+-- never waits on another booking's rollup rows.
+CREATE TABLE "appointment_changes" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"s" smallint NOT NULL,
+	"patient_id" integer NOT NULL,
+	"specialty_id" integer NOT NULL,
+	"doctor_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"scheduled_at" timestamp with time zone NOT NULL,
+	"duration_minutes" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"cancelled_at" timestamp with time zone
+);
 --> statement-breakpoint
 CREATE FUNCTION appointment_facts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  DELETE FROM appointment_changes;
   DELETE FROM oportunidad_facts;
   DELETE FROM oportunidad_day_rollups;
   DELETE FROM patient_visit_days;
@@ -340,6 +316,7 @@ END $$;
 -- A patient's new EPS takes their counted first visits along.
 CREATE FUNCTION oportunidad_patient_eps() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('analytics-drain', 0));
   EXECUTE format($q$
     WITH moved AS (
       UPDATE oportunidad_facts f SET eps_id = coalesce($2, 0) WHERE f.patient_id = $1
@@ -367,6 +344,7 @@ BEGIN
     src := 'SELECT date FROM new_rows WHERE date NOT IN (SELECT date FROM old_rows)
       UNION SELECT date FROM old_rows WHERE date NOT IN (SELECT date FROM new_rows)';
   END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended('analytics-drain', 0));
   EXECUTE format($q$
     WITH ch AS (
       SELECT * FROM (
@@ -387,7 +365,6 @@ END $$;
 -- Recounts the oportunidad facts, the visit days and their rollups in timezone z, from appointments in one pass.
 CREATE FUNCTION appointment_facts_rebuild(z text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended('appointment-facts', 0));
   DELETE FROM oportunidad_facts;
   DELETE FROM oportunidad_day_rollups;
   DELETE FROM patient_visit_days;
@@ -448,17 +425,21 @@ CREATE FUNCTION analytics_more_rollups_sql(src text) RETURNS text[] LANGUAGE sql
 $$;
 --> statement-breakpoint
 -- A patient who moves takes their appointments' geo rows and visit days along; one who is deleted takes the geo rows
--- out before the cascade deletes the appointments (whose trigger then finds no patient for them), as in migration 0030.
--- The visit days of a deleted patient leave with the cascade (they carry their zone).
+-- out before the cascade deletes the appointments (whose changes then find no patient for them), as in migration 0030.
+-- The visit days of a deleted patient leave with the cascade (they carry their zone). Both run before the patient's
+-- row changes, after applying the recorded changes, which a drain reads with the patient's zone of that moment.
 CREATE FUNCTION analytics_geo_patient_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   z text;
 BEGIN
+  -- Before the row changes: the recorded changes are applied with the zone they had, then moved.
+  PERFORM analytics_drain();
+  PERFORM pg_advisory_xact_lock(hashtextextended('analytics-drain', 0));
   SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
   IF z IS NULL AND TG_OP = 'DELETE' THEN
     RETURN old;
   ELSIF z IS NULL THEN
-    RETURN NULL;
+    RETURN new;
   END IF;
   INSERT INTO appointment_geo_day_rollups AS c (zone_id, day, municipality_id, status, n, duration_sum, lead_days_sum,
       cancel_timed, cancel_lead_seconds)
@@ -503,43 +484,133 @@ BEGIN
       UNION ALL
       SELECT 1, day, prev_day, zone_id FROM moved$s$))
     USING new.id, coalesce(new.zone_id, 0), coalesce(new.municipality_id, 0), coalesce(old.zone_id, 0);
-  RETURN NULL;
+  RETURN new;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER patients_geo_moved AFTER UPDATE OF zone_id, municipality_id ON patients FOR EACH ROW
+CREATE TRIGGER patients_geo_moved BEFORE UPDATE OF zone_id, municipality_id ON patients FOR EACH ROW
   WHEN (old.zone_id IS DISTINCT FROM new.zone_id OR old.municipality_id IS DISTINCT FROM new.municipality_id)
   EXECUTE FUNCTION analytics_geo_patient_moved();
 --> statement-breakpoint
 CREATE TRIGGER patients_geo_deleted BEFORE DELETE ON patients FOR EACH ROW
   EXECUTE FUNCTION analytics_geo_patient_moved();
 --> statement-breakpoint
--- Migration 0030's trigger, rebuild and truncate with the doctor and geo rollups after its three; the rebuild recounts the
--- facts above too, in the same timezone.
-CREATE OR REPLACE FUNCTION analytics_rollups_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Applies and empties the recorded changes (see appointment_changes), one drain at a time: a global advisory lock,
+-- which the triggers on patients (zone, EPS) and holidays take too, so what they move is what the drains applied.
+-- Returns how many changes it applied.
+CREATE FUNCTION analytics_drain() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   z text;
+  m bigint;
+  n integer;
   src text;
   q text;
-  cols text := 'patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at, cancelled_at';
 BEGIN
+  -- Nothing recorded and committed: nothing to wait for (a drain in progress still shows the rows it takes).
+  IF NOT EXISTS (SELECT 1 FROM appointment_changes) THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended('analytics-drain', 0));
+  SELECT max(id), count(*) INTO m, n FROM appointment_changes;
+  IF m IS NULL THEN
+    RETURN 0;
+  END IF;
   SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
-  IF z IS NULL THEN
-    RETURN NULL;
+  IF z IS NOT NULL THEN
+    src := format('SELECT s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at,
+        cancelled_at FROM appointment_changes WHERE id <= %s', m);
+    FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_more_rollups_sql(src) LOOP
+      EXECUTE q USING z;
+    END LOOP;
+    EXECUTE oportunidad_facts_sql(src) USING z;
+    EXECUTE patient_visit_days_sql(src) USING z;
   END IF;
+  DELETE FROM appointment_changes WHERE id <= m;
+  RETURN n;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION appointment_changes_record() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  recorded integer;
+BEGIN
   IF TG_OP = 'INSERT' THEN
-    src := format('SELECT 1 AS s, %s FROM new_rows', cols);
+    INSERT INTO appointment_changes (s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes,
+        created_at, cancelled_at)
+    SELECT 1, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at, cancelled_at
+      FROM new_rows;
   ELSIF TG_OP = 'DELETE' THEN
-    src := format('SELECT -1 AS s, %s FROM old_rows', cols);
+    INSERT INTO appointment_changes (s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes,
+        created_at, cancelled_at)
+    SELECT -1, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at, cancelled_at
+      FROM old_rows;
   ELSE
-    src := format('SELECT 1 AS s, %1$s FROM new_rows UNION ALL SELECT -1, %1$s FROM old_rows', cols);
+    -- Only the rows whose counted columns changed (a trigger with transition tables takes no column list): the old
+    -- values out, the new in.
+    INSERT INTO appointment_changes (s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes,
+        created_at, cancelled_at)
+    SELECT k.*
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
+      CROSS JOIN LATERAL (VALUES
+        (-1::smallint, o.patient_id, o.specialty_id, o.doctor_id, o.status, o.scheduled_at, o.duration_minutes,
+         o.created_at, o.cancelled_at),
+        (1::smallint, n.patient_id, n.specialty_id, n.doctor_id, n.status, n.scheduled_at, n.duration_minutes,
+         n.created_at, n.cancelled_at)) k
+     WHERE (o.patient_id, o.specialty_id, o.doctor_id, o.location_id, o.status, o.scheduled_at, o.duration_minutes,
+            o.created_at, o.cancelled_at, o.desired_date, o.first_visit)
+       IS DISTINCT FROM (n.patient_id, n.specialty_id, n.doctor_id, n.location_id, n.status, n.scheduled_at,
+            n.duration_minutes, n.created_at, n.cancelled_at, n.desired_date, n.first_visit);
   END IF;
-  -- The patients' zone and municipality may not change under us (their update moves the geo rows).
-  EXECUTE format('SELECT 1 FROM patients WHERE id IN (SELECT patient_id FROM (%s) d) ORDER BY id FOR SHARE', src);
-  FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_more_rollups_sql(src) LOOP
-    EXECUTE q USING z;
-  END LOOP;
+  GET DIAGNOSTICS recorded = ROW_COUNT;
+  IF recorded > 1000 THEN
+    PERFORM analytics_drain();
+  END IF;
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- Migration 0030's row triggers on patients move what the rollups hold: now before the row changes, after applying
+-- the recorded changes (with the zone they had).
+CREATE OR REPLACE FUNCTION analytics_rollups_patient_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  z text;
+BEGIN
+  PERFORM analytics_drain();
+  PERFORM pg_advisory_xact_lock(hashtextextended('analytics-drain', 0));
+  SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
+  IF z IS NULL AND TG_OP = 'DELETE' THEN
+    RETURN old;
+  ELSIF z IS NULL THEN
+    RETURN new;
+  END IF;
+  INSERT INTO appointment_geo_rollups AS c (day, zone_id, municipality_id, n)
+  SELECT day, zone_id, municipality_id, sum(s)
+    FROM (SELECT (a.scheduled_at AT TIME ZONE z)::date AS day, k.zone_id, k.municipality_id, k.s
+            FROM appointments a
+            CROSS JOIN LATERAL (
+              SELECT coalesce(old.zone_id, 0), coalesce(old.municipality_id, 0), -1
+              UNION ALL
+              SELECT coalesce(new.zone_id, 0), coalesce(new.municipality_id, 0), 1 WHERE TG_OP = 'UPDATE'
+            ) k(zone_id, municipality_id, s)
+           WHERE a.patient_id = old.id AND a.status <> 'Cancelada') x
+   GROUP BY 1, 2, 3 HAVING sum(s) <> 0 ORDER BY 1, 2, 3
+  ON CONFLICT ON CONSTRAINT appointment_geo_rollups_pk DO UPDATE SET n = c.n + excluded.n;
+  IF TG_OP = 'DELETE' THEN
+    RETURN old;
+  END IF;
+  RETURN new;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER patients_rollups_moved ON patients;
+--> statement-breakpoint
+CREATE TRIGGER patients_rollups_moved BEFORE UPDATE OF zone_id, municipality_id ON patients FOR EACH ROW
+  WHEN (old.zone_id IS DISTINCT FROM new.zone_id OR old.municipality_id IS DISTINCT FROM new.municipality_id)
+  EXECUTE FUNCTION analytics_rollups_patient_moved();
+--> statement-breakpoint
+DROP TRIGGER appointments_rollups_insert ON appointments;
+--> statement-breakpoint
+DROP TRIGGER appointments_rollups_update ON appointments;
+--> statement-breakpoint
+DROP TRIGGER appointments_rollups_delete ON appointments;
+--> statement-breakpoint
+DROP FUNCTION analytics_rollups_apply();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION analytics_rollups_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -552,13 +623,16 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- Recounts every rollup and fact in timezone z (the recorded changes are dropped: the recount has them).
 CREATE OR REPLACE FUNCTION analytics_rollups_rebuild(z text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   q text;
   src text := 'SELECT 1 AS s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at,
       cancelled_at FROM appointments';
 BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('analytics-drain', 0));
   INSERT INTO analytics_rollup_settings (id, tz) VALUES (1, z) ON CONFLICT (id) DO UPDATE SET tz = excluded.tz;
+  DELETE FROM appointment_changes;
   DELETE FROM appointment_day_rollups;
   DELETE FROM appointment_hour_rollups;
   DELETE FROM appointment_geo_rollups;
@@ -574,14 +648,14 @@ BEGIN
   PERFORM appointment_facts_rebuild(z);
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER appointments_facts_insert AFTER INSERT ON appointments
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION appointment_facts_apply();
+CREATE TRIGGER appointments_changes_insert AFTER INSERT ON appointments
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION appointment_changes_record();
 --> statement-breakpoint
-CREATE TRIGGER appointments_facts_update AFTER UPDATE ON appointments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION appointment_facts_apply();
+CREATE TRIGGER appointments_changes_update AFTER UPDATE ON appointments
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION appointment_changes_record();
 --> statement-breakpoint
-CREATE TRIGGER appointments_facts_delete AFTER DELETE ON appointments
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION appointment_facts_apply();
+CREATE TRIGGER appointments_changes_delete AFTER DELETE ON appointments
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION appointment_changes_record();
 --> statement-breakpoint
 CREATE TRIGGER appointments_facts_truncate AFTER TRUNCATE ON appointments
   FOR EACH STATEMENT EXECUTE FUNCTION appointment_facts_clear();

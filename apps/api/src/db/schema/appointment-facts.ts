@@ -1,4 +1,15 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Facts of appointments kept exact by triggers (migration 0033, decision 041), in the timezone of
@@ -6,6 +17,23 @@ import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle
  * one fact per appointment they count (a first-time visit, not cancelled, not backdated), moved by a new EPS of the
  * patient and by holidays, and their sums per request day, specialty, site and EPS (0: none).
  */
+/**
+ * Each changed appointment row's counted values with a sign (+1 new, -1 old), until analytics_drain() applies them to
+ * every rollup and fact (decision 041): a booking records, the reads apply.
+ */
+export const appointmentChanges = pgTable('appointment_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  s: smallint('s').notNull(),
+  patientId: integer('patient_id').notNull(),
+  specialtyId: integer('specialty_id').notNull(),
+  doctorId: integer('doctor_id').notNull(),
+  status: text('status').notNull(),
+  scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+});
+
 export const oportunidadFacts = pgTable(
   'oportunidad_facts',
   {

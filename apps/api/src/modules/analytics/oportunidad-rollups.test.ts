@@ -44,6 +44,7 @@ const recount = sql`select a.id as appointment_id, a.patient_id, a.specialty_id,
 
 /** The facts and the rollups equal the recount and its sums (rows whose measures are all zero left out). */
 async function expectExact(step: string) {
+  await db().execute(sql`select analytics_drain()`);
   const facts = sql`select appointment_id, patient_id, specialty_id, location_id, eps_id, req_day::text,
     given_day::text, desired_date::text, working_days from oportunidad_facts`;
   expect(await rows(facts), step).toEqual(await rows(recount));
@@ -219,20 +220,45 @@ describe('oportunidad facts and rollups', () => {
   it.skipIf(!onPostgres)('count one first visit when bookings of one patient commit together', async () => {
     const patientId = await newPatient(w);
     const days = Array.from({ length: 12 }, (_, i) => `2026-05-${String(4 + i).padStart(2, '0')}T09:00`);
-    // Each booking's transaction stays open a moment after its insert, so all of them insert before any commits.
-    await Promise.all(
-      days.map((day) =>
+    // Each booking's transaction stays open a moment after its insert, so all of them insert before any commits;
+    // drains run meanwhile.
+    await Promise.all([
+      ...days.map((day) =>
         db().transaction(async (tx) => {
           await tx.insert(appointments).values(appt(patientId, day, { createdAt: at('2026-05-01T08:00') }));
           await tx.execute(sql`select pg_sleep(0.2)`);
         }),
       ),
-    );
+      ...[0, 100, 300].map(async (ms) => {
+        await new Promise((r) => setTimeout(r, ms));
+        await db().execute(sql`select analytics_drain()`);
+      }),
+    ]);
+    await db().execute(sql`select analytics_drain()`);
     const facts = await db().execute<{ n: number }>(
       sql`select count(*)::int as n from oportunidad_facts where patient_id = ${patientId}`,
     );
     expect(facts.rows[0]!.n).toBe(1);
     await expectExact('concurrent bookings');
+  });
+
+  it('queue a booking, which the next report counts', async () => {
+    const deps = w.t.app.deps;
+    const q = { year: 2026, month: 6 };
+    const before = await oportunidad(deps, q);
+    const count = (r: typeof before) =>
+      r.indicators.find((i) => i.indicator === 'P.3.1')!.from_request.denominator;
+    const [row] = await db()
+      .insert(appointments)
+      .values(appt(await newPatient(w), '2026-06-10T09:00', { createdAt: at('2026-06-03T08:00') }))
+      .returning({ id: appointments.id });
+    const queued = await db().execute<{ n: number }>(sql`select count(*)::int as n from appointment_changes`);
+    expect(queued.rows[0]!.n).toBeGreaterThan(0);
+    const fact = sql`select count(*)::int as n from oportunidad_facts where appointment_id = ${row!.id}`;
+    expect((await db().execute<{ n: number }>(fact)).rows[0]!.n).toBe(0);
+    expect(count(await oportunidad(deps, q))).toBe(count(before) + 1);
+    expect((await db().execute<{ n: number }>(fact)).rows[0]!.n).toBe(1);
+    await expectExact('after the report');
   });
 
   it('are emptied by a truncate', async () => {

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { OportunidadQuery } from '@ips/shared/schemas/analytics';
 import type { Executor } from '../../db/client';
+import { drainAnalytics } from './drain';
 
 /*
  * The oportunidad figures of oportunidad.ts read from migration 0033's facts and rollups (decision 041): the same
  * definitions, kept by triggers in the rollups' timezone, so a semester sums a few thousand rows instead of probing
- * every appointment requested in it for an earlier one. Used while the organisation's timezone is the rollups' one.
+ * every appointment requested in it for an earlier one. Used while the organisation's timezone is the rollups' one,
+ * after drainAnalytics (the caller's, once per report).
  */
 
 /** Site and EPS (the patient's, kept current by the EPS trigger) of the report. */
@@ -47,6 +49,7 @@ export async function factDetailRows(
   to: string,
   max: number,
 ) {
+  await drainAnalytics(db);
   const res = await db.execute<
     Record<string, unknown>
   >(sql`select si.indicator, dt.code as doc_type, p.document,

@@ -14,6 +14,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { Table } from './table-export';
 import { factDetailRows, rolledIndicators, rolledTrend } from './oportunidad-rollups';
+import { drainAnalytics } from './drain';
 import { rollupTz } from './rollups';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
@@ -108,6 +109,7 @@ export async function oportunidad(deps: AppDeps, q: OportunidadQuery): Promise<O
   const [endY, endM] = to.split('-').map(Number) as [number, number];
   const db = deps.db;
   const fast = (await rollupTz(db)) === tz;
+  if (fast) await drainAnalytics(db);
   const [rows, trend, names] = await Promise.all([
     fast ? rolledIndicators(db, q, from, to) : countedIndicators(db, tz, q, from, to),
     fast

@@ -41,6 +41,7 @@ async function rows(q: ReturnType<typeof sql>) {
 
 /** Each rollup and its recount, rows whose measures are all zero left out of both. */
 async function expectExact(step: string) {
+  await db().execute(sql`select analytics_drain()`);
   const day = sql`(a.scheduled_at at time zone ${TZ})::date`;
   const checks = [
     [
@@ -220,7 +221,11 @@ describe('appointment rollups', () => {
       .where(inArray(appointments.id, [control.id, d]));
     await db().update(appointments).set({ notes: 'nota' }).where(eq(appointments.id, b));
     await expectExact('updates');
-    // The patient moves: the consultations follow to the new zone; then to none.
+    // The patient moves: the consultations follow to the new zone, one of them recorded and not yet applied; then to
+    // none.
+    await db()
+      .insert(appointments)
+      .values(appt(p1, '2026-03-18T16:00', { status: 'Completada' }));
     await db().update(patients).set({ zoneId: south, municipalityId: mSouth }).where(eq(patients.id, p1));
     await expectExact('patient moved');
     await db().update(patients).set({ zoneId: null, municipalityId: null }).where(eq(patients.id, p3));
@@ -228,6 +233,9 @@ describe('appointment rollups', () => {
     // Deletes: one appointment; a patient, whose appointments go by cascade.
     await db().delete(appointments).where(eq(appointments.id, a));
     await expectExact('appointment deleted');
+    await db()
+      .insert(appointments)
+      .values(appt(p3, '2026-03-21T10:00', { doctorId: w.drB }));
     await db().delete(patients).where(eq(patients.id, p3));
     await expectExact('patient deleted');
     // The rebuild finds what the triggers kept.

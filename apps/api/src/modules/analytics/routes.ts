@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { startAnalyticsDrain } from './drain';
 import { idParam } from '@ips/shared/schemas/common';
 import {
   ANALYTICS_MANAGE_ROLES,
@@ -42,6 +43,8 @@ import { locations, overview, performance, specialties } from './service';
  * an aggregate over the appointments, behind the report rate limit (decision 014).
  */
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stopDrain = startAnalyticsDrain(app.deps, app.log);
+  app.addHook('onClose', async () => stopDrain());
   const tags = ['analytics'];
   const config = { policy: ANALYTICS_READ_ROLES, rateLimit: 'report' as const };
 

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../lib/context';
 import { measureCalls, serviceLevelThreshold } from '../calls/measures';
 import * as repo from './repo';
 import * as rollups from './rollups';
+import { drainAnalytics } from './drain';
 
 /** Top municipalities shown (spec §9). */
 export const TOP_MUNICIPALITIES = 10;
@@ -55,7 +56,10 @@ function scopeOf(deps: AppDeps, q: AnalyticsQuery, now: Date) {
  * change of timezone, before analytics_rollups_rebuild) every figure is counted from appointments.
  */
 async function useRollups(deps: AppDeps, w: repo.Window) {
-  return (await rollups.rollupTz(deps.db)) === w.tz;
+  const ready = (await rollups.rollupTz(deps.db)) === w.tz;
+  // The rollups count every committed change once the recorded ones are applied (decision 041).
+  if (ready) await drainAnalytics(deps.db);
+  return ready;
 }
 const filtered = (w: repo.Window) => w.zoneId !== undefined || w.municipalityId !== undefined;
 
