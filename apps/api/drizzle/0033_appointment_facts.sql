@@ -289,8 +289,8 @@ CREATE INDEX "appointment_geo_hour_rollups_municipality_idx" ON "appointment_geo
 -- time) and empties it. Every read of the rollups drains first, so it counts every committed change; the API drains
 -- every minute; a statement of more than 1,000 rows (a bulk load) drains at once. A booking pays for one insert and
 -- never waits on another booking's rollup rows.
+-- No key and no index: a booking's record is one heap insert; a drain takes the whole table.
 CREATE TABLE "appointment_changes" (
-	"id" bigserial PRIMARY KEY NOT NULL,
 	"s" smallint NOT NULL,
 	"patient_id" integer NOT NULL,
 	"specialty_id" integer NOT NULL,
@@ -500,9 +500,9 @@ CREATE TRIGGER patients_geo_deleted BEFORE DELETE ON patients FOR EACH ROW
 CREATE FUNCTION analytics_drain() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   z text;
-  m bigint;
   n integer;
-  src text;
+  src text := 'SELECT s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at,
+      cancelled_at FROM analytics_drained';
   q text;
 BEGIN
   -- Nothing recorded and committed: nothing to wait for (a drain in progress still shows the rows it takes).
@@ -510,21 +510,20 @@ BEGIN
     RETURN 0;
   END IF;
   PERFORM pg_advisory_xact_lock(hashtextextended('analytics-drain', 0));
-  SELECT max(id), count(*) INTO m, n FROM appointment_changes;
-  IF m IS NULL THEN
-    RETURN 0;
-  END IF;
+  -- What is committed now is taken (deleted) and applied; what commits meanwhile waits for the next drain.
+  CREATE TEMP TABLE IF NOT EXISTS analytics_drained (LIKE appointment_changes) ON COMMIT DELETE ROWS;
+  WITH taken AS (DELETE FROM appointment_changes RETURNING *)
+  INSERT INTO analytics_drained SELECT * FROM taken;
+  GET DIAGNOSTICS n = ROW_COUNT;
   SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
-  IF z IS NOT NULL THEN
-    src := format('SELECT s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at,
-        cancelled_at FROM appointment_changes WHERE id <= %s', m);
+  IF n > 0 AND z IS NOT NULL THEN
     FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_more_rollups_sql(src) LOOP
       EXECUTE q USING z;
     END LOOP;
     EXECUTE oportunidad_facts_sql(src) USING z;
     EXECUTE patient_visit_days_sql(src) USING z;
   END IF;
-  DELETE FROM appointment_changes WHERE id <= m;
+  DELETE FROM analytics_drained;
   RETURN n;
 END $$;
 --> statement-breakpoint

@@ -1,6 +1,5 @@
 import {
   bigint,
-  bigserial,
   date,
   index,
   integer,
@@ -22,7 +21,6 @@ import {
  * every rollup and fact (decision 041): a booking records, the reads apply.
  */
 export const appointmentChanges = pgTable('appointment_changes', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
   s: smallint('s').notNull(),
   patientId: integer('patient_id').notNull(),
   specialtyId: integer('specialty_id').notNull(),
