@@ -1,20 +1,21 @@
--- Decision 041. The Res. 256 "oportunidad" indicators (decision 032) read from two tables kept exact by triggers,
--- in the timezone of analytics_rollup_settings (decision 039), instead of probing every candidate appointment for an
--- earlier one of its patient in the specialty and year:
+-- Decision 041. Facts of appointments for Análisis, Métricas and the Res. 256 "oportunidad" indicators, in the timezone
+-- of analytics_rollup_settings (decision 039), and a new way to keep every rollup:
+-- * Bookings no longer update rollups: a trigger records each changed row's values with a sign in appointment_changes,
+--   and analytics_drain() applies them (every read drains first; the API drains every minute; a bulk statement at once).
 -- * oportunidad_facts: one row per appointment the indicators count (not Cancelada, a first-time visit — the stored
 --   correction, else the first non-cancelled appointment of its patient in its specialty in its local calendar year,
 --   ties by id — and not given for a day before its request), with its request, assigned and desired days, the
---   working days between request and assigned day (holidays table), its site and the patient's EPS (0: none).
--- * oportunidad_day_rollups: its sums per request day, specialty, site and EPS.
--- A change to appointments is recorded (appointment_changes); analytics_drain() recomputes the facts of every
--- (patient, specialty, year) recorded from the committed appointments, one drain at a time, so two bookings of the same
--- patient can not both become the first, and a booking pays only for its record. Every read drains first. A patient's new EPS moves their facts; a holiday recomputes the working days across it.
--- Análisis's 'Pacientes únicos' the same way (decision 041): patient_visit_days holds each patient's local days with a
--- consultation (an appointment not Cancelada) and the day of their consultation before it ('-infinity': none), and
--- patient_visit_day_rollups counts them per (day, prev_day). The distinct patients of days [F, T] are the visit days
--- in [F, T] whose previous one is before F: each patient's first in the window, one per patient.
--- Métricas' doctors: appointment_doctor_day_rollups counts appointments per local day, doctor and status, one more
--- upsert of the Análisis rollups' trigger (migration 0030).
+--   working days between request and assigned day (holidays table), its site and the patient's EPS (0: none);
+--   oportunidad_day_rollups: their sums per request day, specialty, site and EPS. The drain recomputes every
+--   (patient, specialty, year) recorded from the committed appointments, one drain at a time, so two bookings of the
+--   same patient can not both become the first. A patient's new EPS moves their facts; a holiday recomputes the
+--   working days across it.
+-- * 'Pacientes únicos': patient_visit_days holds each patient's local days with a consultation (an appointment not
+--   Cancelada), the day of the consultation before ('-infinity': none) and the patient's zone; patient_visit_day_rollups
+--   (and per zone) count them per (day, prev_day). The distinct patients of days [F, T] are the visit days in [F, T]
+--   whose previous one is before F: each patient's first in the window, one per patient.
+-- * Métricas' doctors (appointment_doctor_day_rollups), the zone and municipality filters (appointment_geo_day_rollups,
+--   appointment_geo_hour_rollups) and new patients per day (patient_created_day_rollups).
 CREATE TABLE "oportunidad_facts" (
 	"appointment_id" integer PRIMARY KEY NOT NULL,
 	"patient_id" integer NOT NULL,
@@ -497,12 +498,17 @@ CREATE TRIGGER patients_geo_deleted BEFORE DELETE ON patients FOR EACH ROW
 -- Applies and empties the recorded changes (see appointment_changes), one drain at a time: a global advisory lock,
 -- which the triggers on patients (zone, EPS) and holidays take too, so what they move is what the drains applied.
 -- Returns how many changes it applied.
+-- Every statement that applies signed changes (rows of `src` with s and the counted columns) to the rollups and facts,
+-- in the order they run (the timezone is $1): 039's upserts, the doctor and geo upserts, the facts' recomputation.
+CREATE FUNCTION analytics_apply_sql(src text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT analytics_rollups_sql(src) || analytics_more_rollups_sql(src)
+    || ARRAY[oportunidad_facts_sql(src), patient_visit_days_sql(src)]
+$$;
+--> statement-breakpoint
 CREATE FUNCTION analytics_drain() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   z text;
   n integer;
-  src text := 'SELECT s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at,
-      cancelled_at FROM analytics_drained';
   q text;
 BEGIN
   -- Nothing recorded and committed: nothing to wait for (a drain in progress still shows the rows it takes).
@@ -517,50 +523,70 @@ BEGIN
   GET DIAGNOSTICS n = ROW_COUNT;
   SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
   IF n > 0 AND z IS NOT NULL THEN
-    FOREACH q IN ARRAY analytics_rollups_sql(src) || analytics_more_rollups_sql(src) LOOP
+    FOREACH q IN ARRAY analytics_apply_sql('SELECT s, patient_id, specialty_id, doctor_id, status, scheduled_at,
+        duration_minutes, created_at, cancelled_at FROM analytics_drained') LOOP
       EXECUTE q USING z;
     END LOOP;
-    EXECUTE oportunidad_facts_sql(src) USING z;
-    EXECUTE patient_visit_days_sql(src) USING z;
   END IF;
   DELETE FROM analytics_drained;
   RETURN n;
 END $$;
 --> statement-breakpoint
+-- Records a statement's changes; a statement of more than 1,000 changed rows (a bulk load) applies them itself, from
+-- its transition tables (visible only here), under the drain's lock.
 CREATE FUNCTION appointment_changes_record() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  recorded integer;
+  cols text := 'patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at, cancelled_at';
+  changed text := '(o.patient_id, o.specialty_id, o.doctor_id, o.location_id, o.status, o.scheduled_at,
+      o.duration_minutes, o.created_at, o.cancelled_at, o.desired_date, o.first_visit)
+    IS DISTINCT FROM (n.patient_id, n.specialty_id, n.doctor_id, n.location_id, n.status, n.scheduled_at,
+      n.duration_minutes, n.created_at, n.cancelled_at, n.desired_date, n.first_visit)';
+  src text;
+  rows integer;
+  z text;
+  q text;
 BEGIN
+  -- A booking's path: static statements (their plans kept).
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO appointment_changes (s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes,
-        created_at, cancelled_at)
-    SELECT 1, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at, cancelled_at
-      FROM new_rows;
+    SELECT count(*) INTO rows FROM new_rows;
+    IF rows <= 1000 THEN
+      INSERT INTO appointment_changes (s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes,
+          created_at, cancelled_at)
+      SELECT 1, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at, cancelled_at
+        FROM new_rows;
+      RETURN NULL;
+    END IF;
+    src := format('SELECT 1 AS s, %s FROM new_rows', cols);
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO appointment_changes (s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes,
-        created_at, cancelled_at)
-    SELECT -1, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at, cancelled_at
-      FROM old_rows;
+    SELECT count(*) INTO rows FROM old_rows;
+    IF rows <= 1000 THEN
+      INSERT INTO appointment_changes (s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes,
+          created_at, cancelled_at)
+      SELECT -1, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes, created_at, cancelled_at
+        FROM old_rows;
+      RETURN NULL;
+    END IF;
+    src := format('SELECT -1 AS s, %s FROM old_rows', cols);
   ELSE
     -- Only the rows whose counted columns changed (a trigger with transition tables takes no column list): the old
     -- values out, the new in.
-    INSERT INTO appointment_changes (s, patient_id, specialty_id, doctor_id, status, scheduled_at, duration_minutes,
-        created_at, cancelled_at)
-    SELECT k.*
-      FROM old_rows o JOIN new_rows n ON n.id = o.id
-      CROSS JOIN LATERAL (VALUES
-        (-1::smallint, o.patient_id, o.specialty_id, o.doctor_id, o.status, o.scheduled_at, o.duration_minutes,
-         o.created_at, o.cancelled_at),
-        (1::smallint, n.patient_id, n.specialty_id, n.doctor_id, n.status, n.scheduled_at, n.duration_minutes,
-         n.created_at, n.cancelled_at)) k
-     WHERE (o.patient_id, o.specialty_id, o.doctor_id, o.location_id, o.status, o.scheduled_at, o.duration_minutes,
-            o.created_at, o.cancelled_at, o.desired_date, o.first_visit)
-       IS DISTINCT FROM (n.patient_id, n.specialty_id, n.doctor_id, n.location_id, n.status, n.scheduled_at,
-            n.duration_minutes, n.created_at, n.cancelled_at, n.desired_date, n.first_visit);
+    src := format('SELECT k.* FROM old_rows o JOIN new_rows n ON n.id = o.id
+      CROSS JOIN LATERAL (VALUES (-1, %s), (1, %s)) k(s, %s) WHERE %s',
+      'o.' || replace(cols, ', ', ', o.'), 'n.' || replace(cols, ', ', ', n.'), cols, changed);
+    EXECUTE format('SELECT count(*) FROM (%s) d', src) INTO rows;
+    IF rows = 0 THEN
+      RETURN NULL;
+    ELSIF rows <= 1000 THEN
+      EXECUTE format('INSERT INTO appointment_changes (s, %s) SELECT * FROM (%s) d', cols, src);
+      RETURN NULL;
+    END IF;
   END IF;
-  GET DIAGNOSTICS recorded = ROW_COUNT;
-  IF recorded > 1000 THEN
-    PERFORM analytics_drain();
+  PERFORM pg_advisory_xact_lock(hashtextextended('analytics-drain', 0));
+  SELECT tz INTO z FROM analytics_rollup_settings WHERE id = 1;
+  IF z IS NOT NULL THEN
+    FOREACH q IN ARRAY analytics_apply_sql(src) LOOP
+      EXECUTE q USING z;
+    END LOOP;
   END IF;
   RETURN NULL;
 END $$;

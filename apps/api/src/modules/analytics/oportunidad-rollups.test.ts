@@ -5,6 +5,7 @@ import { eps } from '../../db/schema/catalogs';
 import { holidays } from '../../db/schema/holidays';
 import { patients } from '../../db/schema/patients';
 import { onPostgres } from '../../test/helpers';
+import { appointmentRow, at } from './test-factory';
 import { book, createAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
 import { oportunidad, oportunidadDetailTable } from './oportunidad';
 
@@ -59,18 +60,7 @@ async function expectExact(step: string) {
   expect(await rows(rolled), step).toEqual(await rows(summed));
 }
 
-const at = (local: string) => new Date(`${local}:00-05:00`);
-const appt = (patientId: number, local: string, fields: Partial<typeof appointments.$inferInsert> = {}) => ({
-  patientId,
-  specialtyId: w.generalId,
-  doctorId: w.drA,
-  locationId: w.northId,
-  scheduledAt: at(local),
-  endsAt: new Date(at(local).getTime() + 30 * 60_000),
-  durationMinutes: 30,
-  status: 'Confirmada' as const,
-  ...fields,
-});
+const appt: ReturnType<typeof appointmentRow> = (...args) => appointmentRow(w)(...args);
 const set = (id: number, fields: Partial<typeof appointments.$inferInsert>) =>
   db().update(appointments).set(fields).where(eq(appointments.id, id));
 

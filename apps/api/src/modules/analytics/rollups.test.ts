@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { appointments } from '../../db/schema/appointments';
 import { municipalities, zones } from '../../db/schema/catalogs';
 import { patients } from '../../db/schema/patients';
+import { appointmentRow, at } from './test-factory';
 import { book, createAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
 import {
   doctorCounts,
@@ -145,18 +146,7 @@ beforeAll(async () => {
   await db().update(patients).set({ zoneId: south, municipalityId: mSouth }).where(eq(patients.id, p2));
 });
 
-const at = (local: string) => new Date(`${local}:00-05:00`);
-const appt = (patientId: number, local: string, fields: Partial<typeof appointments.$inferInsert> = {}) => ({
-  patientId,
-  specialtyId: w.generalId,
-  doctorId: w.drA,
-  locationId: w.northId,
-  scheduledAt: at(local),
-  endsAt: new Date(at(local).getTime() + 30 * 60_000),
-  durationMinutes: 30,
-  status: 'Confirmada' as const,
-  ...fields,
-});
+const appt: ReturnType<typeof appointmentRow> = (...args) => appointmentRow(w)(...args);
 
 describe('appointment rollups', () => {
   it('equal a recount from appointments after every kind of change', async () => {
@@ -238,6 +228,27 @@ describe('appointment rollups', () => {
       .values(appt(p3, '2026-03-21T10:00', { doctorId: w.drB }));
     await db().delete(patients).where(eq(patients.id, p3));
     await expectExact('patient deleted');
+    // A bulk statement (more than 1,000 rows) applies its own changes at once: inserted, updated, deleted.
+    const start = Date.parse('2025-01-06T13:00:00Z');
+    const bulk = await db()
+      .insert(appointments)
+      .values(
+        Array.from({ length: 1001 }, (_, i) =>
+          appt(p2, '2025-01-06T08:00', {
+            scheduledAt: new Date(start + i * 30 * 60_000),
+            endsAt: new Date(start + (i + 1) * 30 * 60_000),
+            status: 'Cancelada',
+          }),
+        ),
+      )
+      .returning({ id: appointments.id });
+    const bulkIds = bulk.map((r) => r.id);
+    expect(await rows(sql`select * from appointment_changes`)).toEqual([]);
+    await expectExact('bulk insert');
+    await db().update(appointments).set({ status: 'Completada' }).where(inArray(appointments.id, bulkIds));
+    await expectExact('bulk update');
+    await db().delete(appointments).where(inArray(appointments.id, bulkIds));
+    await expectExact('bulk delete');
     // The rebuild finds what the triggers kept.
     const before = await rows(sql`select * from appointment_geo_rollups where n <> 0`);
     await db().execute(sql`select analytics_rollups_rebuild(${TZ})`);
