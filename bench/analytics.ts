@@ -84,6 +84,17 @@ async function seed(url: string) {
   return { seconds: (performance.now() - t0) / 1000 };
 }
 
+/** The id of the first site the seed made (the oportunidad report by site). */
+async function firstSite(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return Number((await c.query<{ id: number }>('select min(id)::int as id from locations')).rows[0]?.id);
+  } finally {
+    await c.end();
+  }
+}
+
 async function call(base: string, token: string, path: string) {
   const t0 = performance.now();
   const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -131,6 +142,7 @@ async function main() {
     const s = await seed(db.url);
     console.log(`[bench] seeded in ${s.seconds.toFixed(0)} s`);
     const tokens = await Promise.all(Array.from({ length: 10 }, () => login(api.base)));
+    const site = await firstSite(db.url);
     const now = new Date();
     const y = now.getUTCFullYear();
     const m = now.getUTCMonth() + 1;
@@ -145,6 +157,23 @@ async function main() {
       ['performance 365d', '/api/analytics/performance?range=365d', 150],
       ['oportunidad, a month', `/api/analytics/oportunidad?year=${y}&month=${m}`, 150],
       ['oportunidad, a semester', `/api/analytics/oportunidad?year=${y}&semester=${m <= 6 ? 1 : 2}`, 300],
+      [
+        'oportunidad, a semester, one site',
+        `/api/analytics/oportunidad?year=${y}&semester=${m <= 6 ? 1 : 2}&location_id=${site}`,
+        300,
+      ],
+      [
+        'oportunidad appointments, a semester (page 1)',
+        `/api/analytics/oportunidad/appointments?year=${y}&semester=${m <= 6 ? 1 : 2}&page=1&limit=20`,
+        150,
+      ],
+      [
+        'oportunidad appointments, a semester (page 50)',
+        `/api/analytics/oportunidad/appointments?year=${y}&semester=${m <= 6 ? 1 : 2}&page=50&limit=20`,
+        150,
+      ],
+      ['specialties 365d, one zone', '/api/analytics/specialties?range=365d&zone_id=1', 150],
+      ['performance 30d, one zone', '/api/analytics/performance?range=30d&zone_id=1', 150],
       ['metrics dashboard 30d', '/api/metrics/dashboard?period=30d', 150],
       ['metrics patients 30d', '/api/metrics/patients?period=30d', 150],
       ['metrics appointments 30d', '/api/metrics/appointments?period=30d', 150],
