@@ -6,8 +6,8 @@
  * (one in ten Cancelada, one in ten left Confirmada: a no-show), future ones Confirmada (one in ten Pendiente);
  * requests 0–19 days before, a desired date on one in three. One API process (production mode); each call at 1
  * client and at 10 closed-loop clients. Targets (issue 21): p95 ≤ 150 ms at 1 client and ≤ 400 ms at 10; the
- * oportunidad report for a semester p95 ≤ 300 ms. The seed's INSERT … SELECT fires the rollup triggers (decision 039)
- * once for the 2,000,000 rows, as a bulk booking would.
+ * oportunidad report for a semester p95 ≤ 300 ms. The seed's INSERT … SELECT is one statement of 2,000,000 rows: it
+ * applies its own changes to the rollups and facts (decisions 039, 041, 042), as a bulk load would.
  *
  *   npx tsx bench/analytics.ts [--n=2000000] [--patients=300000] [--reps=30] [--max-seconds=20] [--quick]
  *     [--skip=label,…] [--no-results] [--keep-db] (keep the scratch database to look at plans)
@@ -207,7 +207,7 @@ async function main() {
         `## ${stamp()} UTC — Análisis, métricas and oportunidad at ${N.toLocaleString('en')} appointments (bench/analytics.ts)${quick ? ' (quick)' : ''}`,
         '',
         `${await machineLine(BASE_URL)}. One API process on PostgreSQL (production mode); ${REPS} requests at 1 client after 3 warm-up, then 10 closed-loop clients together (${REPS * 2} requests); a measurement stops after ${MAX_SECONDS} s once it has 5 samples and one per client. ${SKIP.length ? `Not measured (--skip): ${SKIP.join(', ')}. ` : ''}` +
-          `${DOCTORS} doctors, 12 specialties, 10 sites, ${PATIENTS.toLocaleString('en')} patients in 6 zones; seeded in ${s.seconds.toFixed(0)} s. The seed's INSERT runs the rollup triggers of migration 0030 (decision 039): Análisis and oportunidad read the rollups (migrations 0030 and 0033); métricas partly. ` +
+          `${DOCTORS} doctors, 12 specialties, 10 sites, ${PATIENTS.toLocaleString('en')} patients in 6 zones; seeded in ${s.seconds.toFixed(0)} s. The seed's INSERT is one bulk statement: it applies its own changes to the rollups and facts at once (decisions 039, 041, 042): Análisis, métricas and oportunidad read them (migrations 0030, 0033 and 0034). ` +
           `\`uptime\` before: \`${before}\`; after: \`${after}\`.`,
         '',
         ...table(['request', 'p50 ms (1)', 'p95 ms (1)', 'target', 'p95 ms (10)', 'target', 'met'], rows),

@@ -6,7 +6,10 @@ import type {
   OportunidadAppointmentsResponse,
 } from '@ips/shared/schemas/analytics-oportunidad-list';
 import type { AppDeps } from '../../lib/context';
+import { drainAnalytics } from './drain';
 import { filters, firstVisit, notBackdated, periodOf } from './oportunidad';
+import { rolledPopulation } from './oportunidad-rollups';
+import { rollupTz } from './rollups';
 
 /**
  * The oportunidad report's appointments, one page: those of the specialties mapped to an indicator (or to
@@ -27,8 +30,15 @@ export async function oportunidadAppointments(
     ${q.indicator ? sql`and si.indicator = ${q.indicator}` : sql``} ${filters(q)}`;
   const scope = sql`appointments a join specialty_indicators si on si.specialty_id = a.specialty_id`;
   const offset = (q.page - 1) * q.limit;
-  const [count, page] = await Promise.all([
-    deps.db.execute<{ n: number }>(sql`select count(*)::int as n from ${scope} where ${where}`),
+  // The total from the population rollup while it is kept in this timezone (after a drain), else counted.
+  const rolled = (await rollupTz(deps.db)) === tz;
+  if (rolled) await drainAnalytics(deps.db);
+  const [total, page] = await Promise.all([
+    rolled
+      ? rolledPopulation(deps.db, q, from, to)
+      : deps.db
+          .execute<{ n: number }>(sql`select count(*)::int as n from ${scope} where ${where}`)
+          .then((r) => Number(r.rows[0]?.n ?? 0)),
     deps.db.execute<Record<string, unknown>>(sql`select a.id, si.indicator, p.name as patient_name,
         p.document as patient_document, s.name as specialty_name,
         to_char(a.created_at at time zone ${tz}, 'YYYY-MM-DD') as req,
@@ -53,7 +63,7 @@ export async function oportunidadAppointments(
       first_visit: r.first_visit === true || r.first_visit === 't',
       corrected: r.corrected === true || r.corrected === 't',
     })),
-    total: Number(count.rows[0]?.n ?? 0),
+    total,
     page: q.page,
     limit: q.limit,
   };

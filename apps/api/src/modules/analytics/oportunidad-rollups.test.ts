@@ -5,9 +5,10 @@ import { eps } from '../../db/schema/catalogs';
 import { holidays } from '../../db/schema/holidays';
 import { patients } from '../../db/schema/patients';
 import { onPostgres } from '../../test/helpers';
-import { appointmentRow, at } from './test-factory';
+import { appointmentRow, at, rowsOf } from './test-factory';
 import { book, createAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
 import { oportunidad, oportunidadDetailTable } from './oportunidad';
+import { oportunidadAppointments } from './oportunidad-list';
 
 /*
  * The oportunidad facts and rollups of migration 0033 (decision 041) against a recount from appointments written here
@@ -16,7 +17,8 @@ import { oportunidad, oportunidadDetailTable } from './oportunidad';
  * one, cancelling and un-cancelling the first, corrections either way, a desired date, request and assigned days that
  * move (across a year), a change of specialty, site and patient, a new EPS, holidays added, moved and removed,
  * deletes (an appointment, a patient with cascade), the rebuild and a truncate. Then every report read from the
- * rollups equals the one counted from appointments.
+ * rollups equals the one counted from appointments. With them the population rollup of migration 0034 (decision 042),
+ * behind the total of the report's appointment list.
  */
 
 const TZ = 'America/Bogota';
@@ -24,12 +26,7 @@ const ctx = worldFixture();
 let w: World;
 const db = () => w.t.app.deps.db;
 
-type Row = Record<string, unknown>;
-const norm = (rows: Row[]) =>
-  rows
-    .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)]))))
-    .sort();
-const rows = async (q: ReturnType<typeof sql>) => norm((await db().execute<Row>(q)).rows);
+const rows = rowsOf(db);
 
 const recount = sql`select a.id as appointment_id, a.patient_id, a.specialty_id, a.location_id,
     coalesce(p.insurance_eps_id, 0) as eps_id, a.req::text as req_day, a.given::text as given_day,
@@ -58,6 +55,16 @@ async function expectExact(step: string) {
       sum(working_days) as working_days_sum
     from (${recount}) f group by 1, 2, 3, 4`;
   expect(await rows(rolled), step).toEqual(await rows(summed));
+  // The population (first visits and controls) per request day, specialty, site and EPS (migration 0034).
+  const population = sql`select req_day::text, specialty_id, location_id, eps_id, n from oportunidad_request_rollups
+    where n <> 0`;
+  const populationRecount = sql`select (a.created_at at time zone ${TZ})::date::text as req_day, a.specialty_id,
+      a.location_id, coalesce(p.insurance_eps_id, 0) as eps_id, count(*) as n
+    from appointments a join patients p on p.id = a.patient_id
+    where a.status <> 'Cancelada'
+      and (a.scheduled_at at time zone ${TZ})::date >= (a.created_at at time zone ${TZ})::date
+    group by 1, 2, 3, 4`;
+  expect(await rows(population), step).toEqual(await rows(populationRecount));
 }
 
 const appt: ReturnType<typeof appointmentRow> = (...args) => appointmentRow(w)(...args);
@@ -190,6 +197,8 @@ describe('oportunidad facts and rollups', () => {
             await oportunidad(deps, q),
             await oportunidadDetailTable(deps, { ...q, kind: 'detail', format: 'xlsx' }),
           );
+          for (const indicator of [undefined, 'P.3.1', 'P.3.2'] as const)
+            out.push((await oportunidadAppointments(deps, { ...q, indicator, page: 1, limit: 2 })).total);
         }
       return out;
     };

@@ -41,6 +41,24 @@ export async function rolledTrend(db: Executor, q: OportunidadQuery, from: strin
   return res.rows;
 }
 
+/**
+ * The report's population requested in [from, to) — first visits and controls of the mapped specialties (of
+ * `indicator` when given), not Cancelada and not given for a day before the request — from
+ * oportunidad_request_rollups (migration 0034): the total of the report's appointment list.
+ */
+export async function rolledPopulation(
+  db: Executor,
+  q: Pick<OportunidadQuery, 'location_id' | 'eps_id'> & { indicator?: string | undefined },
+  from: string,
+  to: string,
+) {
+  const res = await db.execute<{ n: number }>(sql`select coalesce(sum(r.n), 0)::int as n
+    from oportunidad_request_rollups r join specialty_indicators si on si.specialty_id = r.specialty_id
+    where r.req_day >= ${from}::date and r.req_day < ${to}::date
+      ${q.indicator ? sql`and si.indicator = ${q.indicator}` : sql``} ${keyFilters(q)}`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
 /** The counted first visits requested in [from, to), for the detail file: its columns, in its order. */
 export async function factDetailRows(
   db: Executor,

@@ -169,12 +169,15 @@ export async function byStatus(db: Executor, w: Window) {
   return res.rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
 }
 
-/** Distinct patients with a consultation in the window (an index-only scan of appointments_consultation_patient_idx). */
+/**
+ * Distinct patients with a consultation in the window, counted from appointments: used only while the rollups are
+ * kept in another timezone (migration 0034 dropped the index that served it, which cost every booking a write).
+ */
 export async function uniquePatients(db: Executor, w: Window) {
   const res = await db.execute<{
     n: number;
   }>(sql`select count(distinct patient_id)::int as n from appointments
-    where status <> 'Cancelada' and duration_minutes > 0
+    where status <> 'Cancelada'
       and scheduled_at >= ${w.from.toISOString()}::timestamptz and scheduled_at < ${w.to.toISOString()}::timestamptz`);
   return Number(res.rows[0]?.n ?? 0);
 }

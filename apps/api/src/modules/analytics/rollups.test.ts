@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { appointments } from '../../db/schema/appointments';
 import { municipalities, zones } from '../../db/schema/catalogs';
 import { patients } from '../../db/schema/patients';
-import { appointmentRow, at } from './test-factory';
+import { appointmentRow, at, rowsOf } from './test-factory';
 import { book, createAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
 import {
   doctorCounts,
@@ -21,7 +21,8 @@ import {
  * after each step of a mixed sequence: bookings (the real booking path and a multi-row insert), a first visit and a
  * control, a desired date after the request, status changes, a cancellation with its time, a reschedule to another
  * day and hour, a change of specialty, a patient who moves to another zone, deletes (one appointment, a patient with
- * cascade) and a truncate; with them the doctor rollup and the patients' visit days of migration 0033 (decision 041).
+ * cascade) and a truncate; with them the doctor rollup and the patients' visit days of migration 0033 (decision 041)
+ * and the specialty by zone and municipality rollup of migration 0034 (decision 042).
  * Then every Análisis answer read from the rollups equals the one counted from appointments, Métricas' doctors too.
  */
 
@@ -30,15 +31,7 @@ const ctx = worldFixture();
 let w: World;
 const db = () => w.t.app.deps.db;
 
-type Row = Record<string, unknown>;
-const norm = (rows: Row[]) =>
-  rows
-    .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)]))))
-    .sort();
-
-async function rows(q: ReturnType<typeof sql>) {
-  return norm((await db().execute<Row>(q)).rows);
-}
+const rows = rowsOf(db);
 
 /** Each rollup and its recount, rows whose measures are all zero left out of both. */
 async function expectExact(step: string) {
@@ -96,6 +89,13 @@ async function expectExact(step: string) {
       sql`select day::text, zone_id, municipality_id, hour, n from appointment_geo_hour_rollups where n <> 0`,
       sql`select ${day}::text as day, coalesce(p.zone_id, 0) as zone_id, coalesce(p.municipality_id, 0)
           as municipality_id, extract(hour from a.scheduled_at at time zone ${TZ})::int as hour, count(*) as n
+        from appointments a join patients p on p.id = a.patient_id where a.status <> 'Cancelada' group by 1, 2, 3, 4`,
+    ],
+    [
+      sql`select day::text, zone_id, municipality_id, specialty_id, n from appointment_geo_specialty_rollups
+        where n <> 0`,
+      sql`select ${day}::text as day, coalesce(p.zone_id, 0) as zone_id, coalesce(p.municipality_id, 0)
+          as municipality_id, a.specialty_id, count(*) as n
         from appointments a join patients p on p.id = a.patient_id where a.status <> 'Cancelada' group by 1, 2, 3, 4`,
     ],
     [

@@ -132,11 +132,16 @@ export async function byDayAndHour(db: Executor, w: Window) {
   };
 }
 
+/** Consultations per specialty: by the patient's zone and municipality when filtered (migration 0034). */
 export async function bySpecialty(db: Executor, w: Window) {
   const { fromDay, toDay } = daysOf(w);
+  const rolled = isFiltered(w)
+    ? sql`select specialty_id, n from appointment_geo_specialty_rollups
+        where day >= ${fromDay}::date and day <= ${toDay}::date ${geoKeys(w)}`
+    : sql`select specialty_id, n from appointment_day_rollups
+        where day >= ${fromDay}::date and day <= ${toDay}::date and status <> 'Cancelada'`;
   const res = await db.execute<{ name: string; n: number }>(sql`select sp.name, sum(r.n)::int as n
-    from appointment_day_rollups r join specialties sp on sp.id = r.specialty_id
-    where r.day >= ${fromDay}::date and r.day <= ${toDay}::date and r.status <> 'Cancelada'
+    from (${rolled}) r join specialties sp on sp.id = r.specialty_id
     group by sp.id, sp.name having sum(r.n) > 0 order by 2 desc, 1`);
   return res.rows.map((r) => ({ name: String(r.name), consultations: Number(r.n) }));
 }

@@ -52,24 +52,27 @@ function scopeOf(deps: AppDeps, q: AnalyticsQuery, now: Date) {
 }
 
 /**
- * The rollups (decision 039) answer while they are kept in the organisation's timezone; otherwise (just after a
- * change of timezone, before analytics_rollups_rebuild) every figure is counted from appointments.
+ * Whether the rollups (decision 039) answer: while they are kept in the organisation's timezone; otherwise (just after
+ * a change of timezone, before analytics_rollups_rebuild) every figure is counted from appointments. When they answer,
+ * the recorded changes are applied first, so that they count every committed change (decision 041). A request that
+ * asks several of the functions below resolves it once and passes it to each (`ready`).
  */
-async function useRollups(deps: AppDeps, w: repo.Window) {
-  const ready = (await rollups.rollupTz(deps.db)) === w.tz;
-  // The rollups count every committed change once the recorded ones are applied (decision 041).
+export async function rollupsReady(deps: AppDeps): Promise<boolean> {
+  const ready = (await rollups.rollupTz(deps.db)) === deps.config.orgTimezone;
   if (ready) await drainAnalytics(deps.db);
   return ready;
 }
+const useRollups = (deps: AppDeps, ready?: Promise<boolean>) => ready ?? rollupsReady(deps);
 const filtered = (w: repo.Window) => w.zoneId !== undefined || w.municipalityId !== undefined;
 
 export async function overview(
   deps: AppDeps,
   q: AnalyticsQuery,
   now = new Date(),
+  ready?: Promise<boolean>,
 ): Promise<OverviewResponse> {
   const { win, w } = scopeOf(deps, q, now);
-  const fast = await useRollups(deps, w);
+  const fast = await useRollups(deps, ready);
   const [t, dh] = await Promise.all([
     fast ? rollups.totals(deps.db, w, true) : repo.totals(deps.db, w),
     fast ? rollups.byDayAndHour(deps.db, w) : repo.byDayAndHour(deps.db, w),
@@ -103,6 +106,7 @@ export async function locations(
   deps: AppDeps,
   q: LocationsQuery,
   now = new Date(),
+  ready?: Promise<boolean>,
 ): Promise<LocationsResponse> {
   const { w } = scopeOf(deps, q, now);
   // The trend covers the last `months` calendar months, this one included, whatever the range.
@@ -114,7 +118,7 @@ export async function locations(
     from: startOfLocalDay(first, w.tz),
     to: startOfLocalDay(addDays(today, 1), w.tz),
   };
-  const src = (await useRollups(deps, w)) ? rollups : repo;
+  const src = (await useRollups(deps, ready)) ? rollups : repo;
   const [zones, municipalities, trend] = await Promise.all([
     src.byZone(deps.db, w),
     src.topMunicipalities(deps.db, w, TOP_MUNICIPALITIES),
@@ -127,30 +131,46 @@ export async function specialties(
   deps: AppDeps,
   q: AnalyticsQuery,
   now = new Date(),
+  ready?: Promise<boolean>,
 ): Promise<SpecialtiesResponse> {
   const { w } = scopeOf(deps, q, now);
-  const fast = !filtered(w) && (await useRollups(deps, w));
+  const fast = await useRollups(deps, ready);
   return { by_specialty: await (fast ? rollups : repo).bySpecialty(deps.db, w) };
 }
 
 /** Appointments given for each day of the range by status (Métricas), from the rollups when they answer. */
-export async function statusCounts(deps: AppDeps, q: AnalyticsQuery, now = new Date()) {
+export async function statusCounts(
+  deps: AppDeps,
+  q: AnalyticsQuery,
+  now = new Date(),
+  ready?: Promise<boolean>,
+) {
   const { w } = scopeOf(deps, q, now);
-  const fast = await useRollups(deps, w);
+  const fast = await useRollups(deps, ready);
   return (fast ? rollups : repo).byStatus(deps.db, w);
 }
 
 /** Distinct patients with a consultation in the range (Análisis's 'Pacientes únicos'). */
-export async function uniquePatients(deps: AppDeps, q: AnalyticsQuery, now = new Date()) {
+export async function uniquePatients(
+  deps: AppDeps,
+  q: AnalyticsQuery,
+  now = new Date(),
+  ready?: Promise<boolean>,
+) {
   const { w } = scopeOf(deps, q, now);
-  if (await useRollups(deps, w)) return rollups.uniquePatients(deps.db, w);
+  if (await useRollups(deps, ready)) return rollups.uniquePatients(deps.db, w);
   return filtered(w) ? (await repo.totals(deps.db, w)).patients : repo.uniquePatients(deps.db, w);
 }
 
 /** Patients registered in the range (Métricas). */
-export async function newPatients(deps: AppDeps, q: AnalyticsQuery, now = new Date()) {
+export async function newPatients(
+  deps: AppDeps,
+  q: AnalyticsQuery,
+  now = new Date(),
+  ready?: Promise<boolean>,
+) {
   const { w } = scopeOf(deps, q, now);
-  return ((await useRollups(deps, w)) ? rollups : repo).newPatients(deps.db, w);
+  return ((await useRollups(deps, ready)) ? rollups : repo).newPatients(deps.db, w);
 }
 
 /** Per doctor, one page of the range's appointments by status (Métricas), and how many doctors have any. */
@@ -158,9 +178,10 @@ export async function doctorCounts(
   deps: AppDeps,
   q: AnalyticsQuery & { limit: number; offset: number },
   now = new Date(),
+  ready?: Promise<boolean>,
 ) {
   const { w } = scopeOf(deps, q, now);
-  const src = (await useRollups(deps, w)) ? rollups : repo;
+  const src = (await useRollups(deps, ready)) ? rollups : repo;
   const rows = await src.byDoctor(deps.db, w, q.limit, q.offset);
   return { rows, total: rows.length ? rows[0]!.total : await src.countDoctors(deps.db, w) };
 }
@@ -170,9 +191,10 @@ export async function performance(
   deps: AppDeps,
   q: AnalyticsQuery,
   now = new Date(),
+  ready?: Promise<boolean>,
 ): Promise<PerformanceResponse> {
   const { win, w } = scopeOf(deps, q, now);
-  const fast = await useRollups(deps, w);
+  const fast = await useRollups(deps, ready);
   const [t, occ, threshold] = await Promise.all([
     fast ? rollups.totals(deps.db, w, false) : repo.totals(deps.db, w),
     repo.agendaOccupancy(deps.db, win.fromDay, win.toDay),

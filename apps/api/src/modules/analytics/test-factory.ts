@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import type { appointments } from '../../db/schema/appointments';
 import type { World } from '../availabilities/test-factory';
 
@@ -20,3 +22,14 @@ export const appointmentRow =
     status: 'Confirmada' as const,
     ...fields,
   });
+
+type Row = Record<string, unknown>;
+
+/** Rows as sorted JSON lines with every value as text: a rollup and its recount compare whatever their types. */
+export const norm = (rows: Row[]) =>
+  rows
+    .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)]))))
+    .sort();
+
+/** The normalised rows of a query on the test's database. */
+export const rowsOf = (db: () => Executor) => async (q: SQL) => norm((await db().execute<Row>(q)).rows);

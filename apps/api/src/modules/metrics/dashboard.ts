@@ -7,6 +7,7 @@ import {
   overview,
   performance,
   ratio,
+  rollupsReady,
   specialties,
   statusCounts,
   uniquePatients,
@@ -32,21 +33,24 @@ function window(deps: AppDeps, q: MetricsQuery, now: Date) {
 }
 
 export async function dashboard(deps: AppDeps, q: MetricsQuery, now = new Date()) {
+  // One check (and drain) of the rollups for the request's two reads.
+  const ready = rollupsReady(deps);
   const [o, p] = await Promise.all([
-    overview(deps, { range: q.period }, now),
-    performance(deps, { range: q.period }, now),
+    overview(deps, { range: q.period }, now, ready),
+    performance(deps, { range: q.period }, now, ready),
   ]);
   return { period: q.period, from: o.from, to: o.to, totals: o.totals, performance: p };
 }
 
 export async function patientsMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {
   // Totals from patient_counts (kept by triggers on patients), not a count of the table.
+  const ready = rollupsReady(deps);
   const [res, created, attended] = await Promise.all([
     deps.db.execute<Record<string, number>>(sql`select
       (select coalesce(sum(n), 0)::int from patient_counts) as total,
       (select coalesce(sum(n), 0)::int from patient_counts where status = 'Activo') as active`),
-    newPatients(deps, { range: q.period }, now),
-    uniquePatients(deps, { range: q.period }, now),
+    newPatients(deps, { range: q.period }, now, ready),
+    uniquePatients(deps, { range: q.period }, now, ready),
   ]);
   const r = res.rows[0]!;
   return {
@@ -59,9 +63,10 @@ export async function patientsMetrics(deps: AppDeps, q: MetricsQuery, now = new 
 }
 
 export async function appointmentsMetrics(deps: AppDeps, q: MetricsQuery, now = new Date()) {
+  const ready = rollupsReady(deps);
   const [byStatus, bySpecialty] = await Promise.all([
-    statusCounts(deps, { range: q.period }, now),
-    specialties(deps, { range: q.period }, now),
+    statusCounts(deps, { range: q.period }, now, ready),
+    specialties(deps, { range: q.period }, now, ready),
   ]);
   return {
     period: q.period,
