@@ -11,11 +11,13 @@
  *
  *   npx tsx bench/analytics.ts [--n=2000000] [--patients=300000] [--reps=30] [--max-seconds=20] [--quick]
  *     [--skip=label,…] [--no-results] [--keep-db] (keep the scratch database to look at plans)
+ *     [--reuse=<url>] (measure a kept database again, without seeding)
  */
 import { login, scratchDatabase, startApi } from './lib/api-process';
 import pg from 'pg';
 import { machineLine, ms, pct, report, stamp, table, uptime } from './lib/results';
 import { parseArgs } from './lib/target';
+import { readBody } from './lib/read-body';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.quick === 'true';
@@ -131,17 +133,41 @@ async function load(base: string, tokens: string[], path: string, reps: number, 
   return lat;
 }
 
+/**
+ * One export downloaded whole: its size, how long it took, and the server's RSS before and at its peak (sampled every
+ * 50 ms), for the oportunidad detail file of a semester (every counted first visit in one file).
+ */
+async function download(api: Awaited<ReturnType<typeof startApi>>, token: string, path: string) {
+  const rssBefore = api.rss();
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, api.rss())), 50);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${api.base}${path}&token=${token}`);
+    if (res.status !== 200) throw new Error(`${path} → ${res.status}`);
+    const { bytes, lines } = await readBody(res);
+    return { bytes, lines, seconds: (performance.now() - t0) / 1000, rssBefore, peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 async function main() {
   const before = uptime();
   console.log(`[bench] ${before}`);
-  const db = await scratchDatabase(BASE_URL, 'ips_bench_analytics');
+  // --reuse=<url>: a database kept by an earlier run (--keep-db), measured again without seeding.
+  const db = args.reuse
+    ? { url: args.reuse, drop: async () => {} }
+    : await scratchDatabase(BASE_URL, 'ips_bench_analytics');
   // startApi runs the API with RATE_LIMIT_SCALE=1000: the report limit does not throttle the measured load.
   const api = await startApi({ DATABASE_URL: db.url });
   try {
     console.log(`[bench] seeding ${N.toLocaleString('en')} appointments…`);
-    const s = await seed(db.url);
+    const s = args.reuse ? { seconds: 0 } : await seed(db.url);
     console.log(`[bench] seeded in ${s.seconds.toFixed(0)} s`);
-    const tokens = await Promise.all(Array.from({ length: 10 }, () => login(api.base)));
+    // One after another: concurrent logins of one user may meet on its row (409).
+    const tokens: string[] = [];
+    for (let i = 0; i < 10; i++) tokens.push(await login(api.base));
     const site = await firstSite(db.url);
     const now = new Date();
     const y = now.getUTCFullYear();
@@ -201,6 +227,15 @@ async function main() {
       console.log(`[bench] ${line.join(' | ')}`);
       rows.push(line);
     }
+    const exports: string[] = [];
+    const semester = `year=${y}&semester=${m <= 6 ? 1 : 2}`;
+    for (const format of ['csv', 'xlsx'] as const) {
+      const path = `/api/analytics/oportunidad/export?kind=detail&format=${format}&${semester}`;
+      const e = await download(api, tokens[0]!, path);
+      const line = `- Detail file of a semester (${format}): ${(e.bytes / 2 ** 20).toFixed(1)} MiB${format === 'csv' ? `, ${(e.lines - 1).toLocaleString('en')} rows` : ''} in ${e.seconds.toFixed(1)} s; server RSS ${(e.rssBefore / 2 ** 20).toFixed(0)} MiB before, peak ${(e.peak / 2 ** 20).toFixed(0)} MiB (sampled every 50 ms).`;
+      console.log(`[bench] ${line}`);
+      exports.push(line);
+    }
     const after = uptime();
     report(
       [
@@ -211,12 +246,14 @@ async function main() {
           `\`uptime\` before: \`${before}\`; after: \`${after}\`.`,
         '',
         ...table(['request', 'p50 ms (1)', 'p95 ms (1)', 'target', 'p95 ms (10)', 'target', 'met'], rows),
+        '',
+        ...exports,
       ],
       args,
     );
   } finally {
     await api.stop();
-    if (args['keep-db'] === 'true') console.log(`[bench] kept ${db.url}`);
+    if (args['keep-db'] === 'true' || args.reuse) console.log(`[bench] kept ${db.url}`);
     else await db.drop();
   }
 }

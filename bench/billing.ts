@@ -10,6 +10,7 @@
  *
  *   npx tsx bench/billing.ts [--n=1000000] [--reps=200] [--clients=200] [--events=20] [--quick] [--no-results]
  */
+import { readBody } from './lib/read-body';
 import http from 'node:http';
 import { login, scratchDatabase, startApi, type ApiProcess } from './lib/api-process';
 import pg from 'pg';
@@ -90,18 +91,11 @@ async function exportAll(api: ApiProcess, token: string) {
   const res = await fetch(
     `${api.base}/api/appointment-billing/export.csv?from=${from}&to=${day(today)}&token=${token}`,
   );
-  let lines = 0;
-  let bytes = 0;
   // The server's RSS at each quarter of the rows: flat memory means these stay level as the rows go by.
   const quarters: number[] = [];
-  const reader = res.body!.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    for (const b of value) if (b === 10) lines++;
+  const { bytes, lines } = await readBody(res, (lines) => {
     if (lines >= ((quarters.length + 1) * N) / 4) quarters.push(api.rss());
-  }
+  });
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   return { rows: lines - 1, bytes, seconds, rssBefore, peak, quarters };

@@ -8,7 +8,8 @@
 -- changes. The geo upserts of the drain and of a move are one SQL builder (analytics_geo_rollups_sql). The tables every
 -- clear and rebuild empties are listed once (analytics_rollups_empty). Also: appointments_consultation_patient_idx goes
 -- (it served only the count used while the rollups are in another timezone, and cost every booking an index write),
--- and new patients per day are kept by static statements that skip an update which changes no created_at.
+-- and new patients per day are kept by static statements that skip an update which changes no created_at. The detail
+-- file of the oportunidad report reads the facts of each specialty in key order (a new index), to stream any size.
 CREATE TABLE "appointment_geo_specialty_rollups" (
 	"day" date NOT NULL,
 	"zone_id" integer NOT NULL,
@@ -28,6 +29,9 @@ CREATE TABLE "oportunidad_request_rollups" (
 	"n" integer NOT NULL,
 	CONSTRAINT "oportunidad_request_rollups_pk" PRIMARY KEY ("req_day","specialty_id","location_id","eps_id")
 );
+--> statement-breakpoint
+-- The detail file reads the facts of one specialty by request day and appointment, in batches from a key.
+CREATE INDEX "oportunidad_facts_specialty_req_idx" ON "oportunidad_facts" USING btree ("specialty_id","req_day","appointment_id");
 --> statement-breakpoint
 -- The rebuild at the end of this migration recounts what is recorded now; a recorded change has no site to give.
 ALTER TABLE "appointment_changes" ADD COLUMN "location_id" integer NOT NULL DEFAULT 0;

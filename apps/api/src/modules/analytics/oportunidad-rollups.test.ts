@@ -7,8 +7,9 @@ import { patients } from '../../db/schema/patients';
 import { onPostgres } from '../../test/helpers';
 import { appointmentRow, at, rowsOf } from './test-factory';
 import { book, createAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
-import { oportunidad, oportunidadDetailTable } from './oportunidad';
+import { oportunidad, oportunidadDetailRows } from './oportunidad';
 import { oportunidadAppointments } from './oportunidad-list';
+import { factDetailBatches } from './oportunidad-rollups';
 
 /*
  * The oportunidad facts and rollups of migration 0033 (decision 041) against a recount from appointments written here
@@ -188,15 +189,17 @@ describe('oportunidad facts and rollups', () => {
 
   it('give every report and detail file as counted from appointments', async () => {
     const deps = w.t.app.deps;
+    const detailRows = async (q: Parameters<typeof oportunidadDetailRows>[1]) => {
+      const out: unknown[] = [];
+      for await (const r of (await oportunidadDetailRows(deps, q)).rows) out.push(r);
+      return out;
+    };
     const answers = async () => {
       const out: unknown[] = [];
       for (const period of [{ month: 3 }, { month: 12 }, { semester: 1 }, { semester: 2 }, {}] as const)
         for (const f of [{}, { location_id: w.southId }, { location_id: w.northId }, { eps_id: eps1 }]) {
           const q = { year: 2026, ...period, ...f };
-          out.push(
-            await oportunidad(deps, q),
-            await oportunidadDetailTable(deps, { ...q, kind: 'detail', format: 'xlsx' }),
-          );
+          out.push(await oportunidad(deps, q), await detailRows({ ...q, kind: 'detail', format: 'xlsx' }));
           for (const indicator of [undefined, 'P.3.1', 'P.3.2'] as const)
             out.push((await oportunidadAppointments(deps, { ...q, indicator, page: 1, limit: 2 })).total);
         }
@@ -214,6 +217,20 @@ describe('oportunidad facts and rollups', () => {
     } finally {
       await db().execute(sql`select analytics_rollups_rebuild(${TZ})`);
     }
+  });
+
+  it('stream the detail file in batches by key, the same rows as one batch', async () => {
+    const q = { year: 2026 };
+    const all = async (size: number) => {
+      const batches: Record<string, unknown>[][] = [];
+      for await (const b of factDetailBatches(db(), q, '2026-01-01', '2027-01-01', size)) batches.push(b);
+      return batches;
+    };
+    const whole = (await all(5000)).flat();
+    const byTwo = await all(2);
+    expect(whole.length).toBeGreaterThan(3);
+    expect(byTwo.length).toBeGreaterThan(2);
+    expect(byTwo.flat()).toEqual(whole);
   });
 
   it.skipIf(!onPostgres)('count one first visit when bookings of one patient commit together', async () => {

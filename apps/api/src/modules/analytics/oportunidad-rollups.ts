@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { OportunidadQuery } from '@ips/shared/schemas/analytics';
 import type { Executor } from '../../db/client';
 import { drainAnalytics } from './drain';
@@ -59,24 +59,41 @@ export async function rolledPopulation(
   return Number(res.rows[0]?.n ?? 0);
 }
 
-/** The counted first visits requested in [from, to), for the detail file: its columns, in its order. */
-export async function factDetailRows(
+/** Rows per query of the detail file. */
+const DETAIL_BATCH = 5000;
+
+/**
+ * The counted first visits requested in [from, to), for the detail file: its columns, in its order (indicator, then
+ * specialty by name, then request day and appointment), in batches read one after another by key
+ * (oportunidad_facts_specialty_req_idx), so that a semester of any size streams without holding it.
+ */
+export async function* factDetailBatches(
   db: Executor,
   q: OportunidadQuery,
   from: string,
   to: string,
-  max: number,
+  size = DETAIL_BATCH,
 ) {
   await drainAnalytics(db);
-  const res = await db.execute<
-    Record<string, unknown>
-  >(sql`select si.indicator, dt.code as doc_type, p.document,
-      p.birth_date, p.gender, p.name, e.code as eapb, r.req_day as req, r.given_day as given, r.desired_date as des
-    from oportunidad_facts r join specialty_indicators si on si.specialty_id = r.specialty_id
-      join patients p on p.id = r.patient_id
-      left join document_types dt on dt.id = p.document_type_id
-      left join eps e on e.id = p.insurance_eps_id
-    where r.req_day >= ${from}::date and r.req_day < ${to}::date ${keyFilters(q)}
-    order by si.indicator, r.req_day, r.appointment_id limit ${max}`);
-  return res.rows;
+  const mapped = await db.execute<{ indicator: string; specialty_id: number }>(sql`select si.indicator,
+      si.specialty_id from specialty_indicators si join specialties s on s.id = si.specialty_id
+    order by si.indicator, s.name, s.id`);
+  for (const m of mapped.rows) {
+    let after: SQL = sql``;
+    for (;;) {
+      const res = await db.execute<Record<string, unknown>>(sql`select ${m.indicator}::text as indicator,
+          dt.code as doc_type, p.document, p.birth_date, p.gender, p.name, e.code as eapb, r.req_day::text as req,
+          r.given_day::text as given, r.desired_date::text as des, r.appointment_id as id
+        from oportunidad_facts r join patients p on p.id = r.patient_id
+          left join document_types dt on dt.id = p.document_type_id
+          left join eps e on e.id = p.insurance_eps_id
+        where r.specialty_id = ${m.specialty_id} and r.req_day >= ${from}::date and r.req_day < ${to}::date
+          ${keyFilters(q)} ${after}
+        order by r.req_day, r.appointment_id limit ${size}`);
+      if (res.rows.length) yield res.rows;
+      if (res.rows.length < size) break;
+      const last = res.rows[res.rows.length - 1]!;
+      after = sql`and (r.req_day, r.appointment_id) > (${String(last.req)}::date, ${Number(last.id)})`;
+    }
+  }
 }

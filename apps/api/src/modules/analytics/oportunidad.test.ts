@@ -169,6 +169,32 @@ describe('oportunidad', () => {
       '2026-03-12 2026-03-17 ',
       '2026-03-10 2026-03-11 2026-03-15',
     ]);
+    // The same detail as a streamed Excel file: a real workbook, bold header, the same cells.
+    const detail = await w.c.admin({
+      method: 'GET',
+      url: '/api/analytics/oportunidad/export?year=2026&month=3&kind=detail&format=xlsx',
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.headers['content-disposition']).toContain('oportunidad-detalle-2026-03');
+    const dwb = new ExcelJS.Workbook();
+    await dwb.xlsx.load(detail.rawPayload as unknown as ArrayBuffer);
+    const ds = dwb.worksheets[0]!;
+    expect(ds.name).toBe('Detalle');
+    expect(ds.getRow(1).font?.bold).toBe(true);
+    const cells = (r: number) => (ds.getRow(r).values as unknown[]).slice(1).map((v) => String(v ?? ''));
+    expect(cells(1).join(',')).toBe(lines[0]);
+    expect(
+      Array.from({ length: ds.rowCount - 1 }, (_, i) =>
+        cells(i + 2)
+          .slice(-3)
+          .join(' ')
+          .trim(),
+      ),
+    ).toEqual([
+      '2026-03-02 2026-03-06 2026-03-04',
+      '2026-03-12 2026-03-17',
+      '2026-03-10 2026-03-11 2026-03-15',
+    ]);
   });
 
   it('lets an administrator correct a control into a first visit, audited', async () => {

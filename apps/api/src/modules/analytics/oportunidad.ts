@@ -12,8 +12,8 @@ import {
   type OportunidadResponse,
 } from '@ips/shared/schemas/analytics';
 import type { Executor } from '../../db/client';
-import type { Table } from './table-export';
-import { factDetailRows, rolledIndicators, rolledTrend } from './oportunidad-rollups';
+import type { RowStream, Table } from './table-export';
+import { factDetailBatches, rolledIndicators, rolledTrend } from './oportunidad-rollups';
 import { drainAnalytics } from './drain';
 import { rollupTz } from './rollups';
 import { writeAudit } from '../../lib/audit';
@@ -253,35 +253,59 @@ export async function oportunidadIndicatorsTable(deps: AppDeps, q: OportunidadQu
   };
 }
 
-/** Rows of the per-appointment detail file, at most (a semester of a large clinic's first visits). */
-const DETAIL_MAX = 500_000;
+/**
+ * Rows of the per-appointment detail file counted from appointments, at most: only while the facts are kept in
+ * another timezone (a rare, passing state), when the rows are read at once.
+ */
+const COUNTED_DETAIL_MAX = 500_000;
 
-/** The detail file's rows counted from appointments (see factDetailRows). */
-async function countedDetailRows(db: Executor, tz: string, q: OportunidadQuery, from: string, to: string) {
+/** The detail file's rows counted from appointments (see factDetailBatches), in its order, as one batch. */
+async function* countedDetailRows(db: Executor, tz: string, q: OportunidadQuery, from: string, to: string) {
   const res = await db.execute<Record<string, unknown>>(sql`select b.indicator, dt.code as doc_type,
-      p.document, p.birth_date, p.gender, p.name, e.code as eapb, b.req, b.given, b.des
-    from (select si.indicator, a.patient_id, (a.created_at at time zone ${tz})::date as req,
+      p.document, p.birth_date, p.gender, p.name, e.code as eapb, b.req::text as req, b.given::text as given,
+      b.des::text as des
+    from (select si.indicator, a.patient_id, a.specialty_id, (a.created_at at time zone ${tz})::date as req,
             (a.scheduled_at at time zone ${tz})::date as given, a.desired_date as des, a.id
           from appointments a join specialty_indicators si on si.specialty_id = a.specialty_id
           where a.status <> 'Cancelada' and ${firstVisit(tz)} and ${notBackdated(tz)}
             and a.created_at >= ${startOfLocalDay(from, tz).toISOString()}::timestamptz
             and a.created_at < ${startOfLocalDay(to, tz).toISOString()}::timestamptz ${filters(q)}) b
       join patients p on p.id = b.patient_id
+      join specialties s on s.id = b.specialty_id
       left join document_types dt on dt.id = p.document_type_id
       left join eps e on e.id = p.insurance_eps_id
-    order by b.indicator, b.req, b.id limit ${DETAIL_MAX}`);
-  return res.rows;
+    order by b.indicator, s.name, s.id, b.req, b.id limit ${COUNTED_DETAIL_MAX}`);
+  yield res.rows;
 }
 
-/** The per-appointment detail: who, EAPB, and the three dates, for every first visit counted in the period. */
-export async function oportunidadDetailTable(deps: AppDeps, q: OportunidadExportQuery): Promise<Table> {
+/**
+ * The per-appointment detail: who, EAPB, and the three dates, for every first visit counted in the period, by
+ * indicator, specialty and request day. Streamed: a semester of a large clinic is hundreds of thousands of rows.
+ */
+export async function oportunidadDetailRows(deps: AppDeps, q: OportunidadExportQuery): Promise<RowStream> {
   const tz = deps.config.orgTimezone;
   const { from, to } = periodOf(q);
-  const rows =
+  const batches =
     (await rollupTz(deps.db)) === tz
-      ? await factDetailRows(deps.db, q, from, to, DETAIL_MAX)
-      : await countedDetailRows(deps.db, tz, q, from, to);
+      ? factDetailBatches(deps.db, q, from, to)
+      : countedDetailRows(deps.db, tz, q, from, to);
   const day = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
+  async function* rows() {
+    for await (const batch of batches)
+      for (const r of batch)
+        yield [
+          String(r.indicator),
+          (r.doc_type as string | null) ?? null,
+          String(r.document),
+          day(r.birth_date),
+          (r.gender as string | null) ?? null,
+          String(r.name),
+          (r.eapb as string | null) ?? null,
+          day(r.req),
+          day(r.given),
+          day(r.des),
+        ];
+  }
   return {
     header: [
       'Indicador',
@@ -295,17 +319,8 @@ export async function oportunidadDetailTable(deps: AppDeps, q: OportunidadExport
       'Fecha asignada',
       'Fecha deseada',
     ],
-    rows: rows.map((r) => [
-      String(r.indicator),
-      (r.doc_type as string | null) ?? null,
-      String(r.document),
-      day(r.birth_date),
-      (r.gender as string | null) ?? null,
-      String(r.name),
-      (r.eapb as string | null) ?? null,
-      day(r.req),
-      day(r.given),
-      day(r.des),
-    ]),
+    rows: rows(),
+    // The widest value each column usually holds (the header is wider where it is).
+    widths: [7, 4, 15, 10, 1, 40, 6, 10, 10, 10],
   };
 }

@@ -29,13 +29,13 @@ import { attachment } from '../../lib/csv-stream';
 import {
   listSpecialtyIndicators,
   oportunidad,
-  oportunidadDetailTable,
+  oportunidadDetailRows,
   oportunidadIndicatorsTable,
   setFirstVisit,
   setSpecialtyIndicator,
 } from './oportunidad';
 import { oportunidadAppointments } from './oportunidad-list';
-import { tableCsv, tableXlsx } from './table-export';
+import { streamXlsx, tableCsv, tableXlsx } from './table-export';
 import { locations, overview, performance, specialties } from './service';
 
 /**
@@ -150,9 +150,10 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
+      // The detail file streams (any number of rows); the indicators are one row each.
       const table =
         q.kind === 'detail'
-          ? await oportunidadDetailTable(app.deps, q)
+          ? await oportunidadDetailRows(app.deps, q)
           : await oportunidadIndicatorsTable(app.deps, q);
       const period = q.month
         ? `${q.year}-${String(q.month).padStart(2, '0')}`
@@ -164,7 +165,9 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.format === 'xlsx') {
         reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
         reply.header('content-disposition', attachment(`${name}.xlsx`));
-        return reply.send(await tableXlsx(table, q.kind === 'detail' ? 'Detalle' : 'Indicadores'));
+        return reply.send(
+          'widths' in table ? streamXlsx(table, 'Detalle') : await tableXlsx(table, 'Indicadores'),
+        );
       }
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', attachment(`${name}.csv`));
