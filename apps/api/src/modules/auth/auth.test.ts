@@ -29,6 +29,15 @@ describe('POST /api/auth/login', () => {
     expect(new Date(body.data.expires_at).getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('signs one account in from one address ten times at once, every one of them', async () => {
+    // On PostgreSQL the ten run in parallel transactions: without the e-mail's lock around the success, two of them
+    // could each hold its own attempt row while clearing the other's (a deadlock, 409 for one).
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => login('reception@test.ips.co', TEST_PASSWORD)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+  });
+
   it('answers a wrong password and an unknown user with the same generic 401', async () => {
     const wrong = await login('agent@test.ips.co', 'no-es-la-clave');
     const unknown = await login('nadie@test.ips.co', 'no-es-la-clave');

@@ -80,7 +80,11 @@ async function isKnownAddress(db: Executor, email: string, ip: string | null, li
   return Boolean(row);
 }
 
-/** The reserved attempt was right: it becomes a success and the failures of its pair stop counting. */
+/**
+ * The reserved attempt was right: it becomes a success and the failures of its pair stop counting. Under the
+ * e-mail's lock, as the reservation: two sign-ins of one account from one address at the same moment would otherwise
+ * each hold its own row while clearing the other's (a deadlock, answered 409 to one of them).
+ */
 export async function recordSuccess(
   db: Db,
   attemptId: number,
@@ -89,6 +93,7 @@ export async function recordSuccess(
   limits: ThrottleLimits,
 ) {
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${email}`}, 0))`);
     await tx.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attemptId));
     await tx
       .update(loginAttempts)
