@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ACCOUNTS, apiLogin, expect } from './fixtures';
 
 type Json = Record<string, unknown>;
@@ -28,21 +28,52 @@ export function orgToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
 }
 
-/**
- * An hour tonight for a flow's own one-slot agenda: 21:00–22:00, or, once that has begun, an hour that starts a
- * few minutes from now (ending by 23:55), so that a flow run late in Bogotá's evening still books today.
- */
-export function tonightBlock(): { start_time: string; end_time: string; duration_minutes: number } {
+/** Minutes since midnight in Bogotá at `now`. */
+function bogotaMinutes(now: Date): number {
   const [h, m] = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'America/Bogota',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   })
-    .format(new Date())
+    .format(now)
     .split(':')
     .map(Number) as [number, number];
-  const soon = Math.ceil((h * 60 + m + 10) / 5) * 5;
+  return h * 60 + m;
+}
+
+/**
+ * The day's last minutes in Bogotá in which tonightBlock leaves too little room (it starts 10 to 15 minutes ahead and
+ * ends by 23:55): from 23:35 on, its hour would be 10 minutes or less.
+ */
+export const LATE_MINUTES = 25;
+
+/**
+ * How long a flow that books tonight must wait for Bogotá's next day at `now`: none before 23:35, else until half a
+ * minute past midnight (at most about 25 minutes).
+ */
+export function waitForTimeLeftToday(now: Date): number {
+  const left = 24 * 60 - bogotaMinutes(now);
+  return left > LATE_MINUTES ? 0 : (left * 60 - now.getUTCSeconds() + 30) * 1000;
+}
+
+/**
+ * Called first by a flow that books tonight (tonightBlock): run in the day's last 25 minutes, it waits for the next
+ * day and lengthens the test's timeout by as much, so that a run at any hour books and finds "today".
+ */
+export async function untilTimeLeftToday(testInfo: TestInfo): Promise<void> {
+  const ms = waitForTimeLeftToday(new Date());
+  if (ms === 0) return;
+  testInfo.setTimeout(testInfo.timeout + ms);
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * An hour tonight for a flow's own one-slot agenda: 21:00–22:00, or, once that has begun, an hour that starts a
+ * few minutes from now (ending by 23:55), so that a flow run late in Bogotá's evening still books today.
+ */
+export function tonightBlock(): { start_time: string; end_time: string; duration_minutes: number } {
+  const soon = Math.ceil((bogotaMinutes(new Date()) + 10) / 5) * 5;
   const start = Math.max(21 * 60, soon);
   const end = Math.min(start + 60, 23 * 60 + 55);
   const hhmm = (x: number) =>

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 import { apiAs, toast } from './appointments-helpers';
-import { orgToday, tonightBlock } from './agendas-helpers';
+import { orgToday, tonightBlock, untilTimeLeftToday } from './agendas-helpers';
 
 /*
  * The service at attendance (issue 19, decision 031): 'Atendida' in the daily queue bills the default service in
@@ -68,8 +68,11 @@ async function confirm(page: Page, patientId: number, headers: Record<string, st
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
-test("a specialty's default service, chosen in its dialog, is what 'Atendida' bills", async ({ page }) => {
+test("a specialty's default service, chosen in its dialog, is what 'Atendida' bills", async ({
+  page,
+}, testInfo) => {
   test.slow();
+  await untilTimeLeftToday(testInfo);
   const api = await apiAs(page.request);
   const id = Date.now().toString(36).slice(-5).toUpperCase();
   const serviceName = `Consulta de dermatología ${id}`;
@@ -121,8 +124,11 @@ test("a specialty's default service, chosen in its dialog, is what 'Atendida' bi
   await expect(record).toContainText('$ 81.000');
 });
 
-test('an appointment attended with another service is billed with that service', async ({ page }) => {
+test('an appointment attended with another service is billed with that service', async ({
+  page,
+}, testInfo) => {
   test.slow();
+  await untilTimeLeftToday(testInfo);
   const api = await apiAs(page.request);
   const serviceName = `Procedimiento menor ${Date.now().toString(36)}`;
   await api.post('/services', { name: serviceName, base_price: 73000 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 import { apiAs, toast } from './appointments-helpers';
-import { orgToday, tonightBlock } from './agendas-helpers';
+import { orgToday, tonightBlock, untilTimeLeftToday } from './agendas-helpers';
 
 /*
  * RIPS (issue 20, decision 037): an appointment attended in Cola Diaria gets its attendance record, is billed, and
@@ -72,6 +72,7 @@ test('attended, recorded, billed, packaged; a missing zone is fixed from its pro
   page,
 }, testInfo) => {
   test.slow();
+  await untilTimeLeftToday(testInfo);
   await apiAs(page.request);
   const { eps, patient, appointmentId, call } = await setUp(page.request);
 
