@@ -46,13 +46,13 @@ function bogotaMinutes(now: Date): number {
  * The day's last minutes in Bogotá in which tonightBlock leaves too little room (it starts 10 to 15 minutes ahead and
  * ends by 23:55): from 23:35 on, its hour would be 10 minutes or less.
  */
-export const LATE_MINUTES = 25;
+const LATE_MINUTES = 25;
 
 /**
  * How long a flow that books tonight must wait for Bogotá's next day at `now`: none before 23:35, else until half a
  * minute past midnight (at most about 25 minutes).
  */
-export function waitForTimeLeftToday(now: Date): number {
+function waitForTimeLeftToday(now: Date): number {
   const left = 24 * 60 - bogotaMinutes(now);
   return left > LATE_MINUTES ? 0 : (left * 60 - now.getUTCSeconds() + 30) * 1000;
 }

@@ -11,6 +11,24 @@ export async function drainAnalytics(db: Executor) {
   await db.execute(sql`select analytics_drain()`);
 }
 
+/** The timezone the rollups and facts are kept in (analytics_rollup_settings), if any. */
+async function rollupTz(db: Executor): Promise<string | null> {
+  const res = await db.execute<{ tz: string }>(sql`select tz from analytics_rollup_settings where id = 1`);
+  return res.rows[0]?.tz ?? null;
+}
+
+/**
+ * Whether the rollups and facts answer for timezone `tz`: while they are kept in it (decision 039); otherwise (just
+ * after a change of the organisation's timezone, before analytics_rollups_rebuild) every figure is counted from
+ * appointments. When they answer, the recorded changes are applied first, so that they count every committed change
+ * (decision 041). A request that reads them several times resolves this once.
+ */
+export async function rollupsReady(db: Executor, tz: string): Promise<boolean> {
+  const ready = (await rollupTz(db)) === tz;
+  if (ready) await drainAnalytics(db);
+  return ready;
+}
+
 const MINUTE = 60_000;
 
 /** Every minute, so that the recorded changes stay few when nobody reads Análisis for a while. */

@@ -6,10 +6,9 @@ import type {
   OportunidadAppointmentsResponse,
 } from '@ips/shared/schemas/analytics-oportunidad-list';
 import type { AppDeps } from '../../lib/context';
-import { drainAnalytics } from './drain';
+import { rollupsReady } from './drain';
 import { filters, firstVisit, notBackdated, periodOf } from './oportunidad';
 import { rolledPopulation } from './oportunidad-rollups';
-import { rollupTz } from './rollups';
 
 /**
  * The oportunidad report's appointments, one page: those of the specialties mapped to an indicator (or to
@@ -30,9 +29,8 @@ export async function oportunidadAppointments(
     ${q.indicator ? sql`and si.indicator = ${q.indicator}` : sql``} ${filters(q)}`;
   const scope = sql`appointments a join specialty_indicators si on si.specialty_id = a.specialty_id`;
   const offset = (q.page - 1) * q.limit;
-  // The total from the population rollup while it is kept in this timezone (after a drain), else counted.
-  const rolled = (await rollupTz(deps.db)) === tz;
-  if (rolled) await drainAnalytics(deps.db);
+  // The total from the population rollup while it answers, else counted.
+  const rolled = await rollupsReady(deps.db, tz);
   const [total, page] = await Promise.all([
     rolled
       ? rolledPopulation(deps.db, q, from, to)

@@ -1,13 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OportunidadQuery } from '@ips/shared/schemas/analytics';
 import type { Executor } from '../../db/client';
-import { drainAnalytics } from './drain';
 
 /*
  * The oportunidad figures of oportunidad.ts read from migration 0033's facts and rollups (decision 041): the same
  * definitions, kept by triggers in the rollups' timezone, so a semester sums a few thousand rows instead of probing
  * every appointment requested in it for an earlier one. Used while the organisation's timezone is the rollups' one,
- * after drainAnalytics (the caller's, once per report).
+ * after rollupsReady (drain.ts; the caller's, once per report or file).
  */
 
 /** Site and EPS (the patient's, kept current by the EPS trigger) of the report. */
@@ -74,7 +73,6 @@ export async function* factDetailBatches(
   to: string,
   size = DETAIL_BATCH,
 ) {
-  await drainAnalytics(db);
   const mapped = await db.execute<{ indicator: string; specialty_id: number }>(sql`select si.indicator,
       si.specialty_id from specialty_indicators si join specialties s on s.id = si.specialty_id
     order by si.indicator, s.name, s.id`);

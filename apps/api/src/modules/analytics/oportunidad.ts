@@ -14,8 +14,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { RowStream, Table } from './table-export';
 import { factDetailBatches, rolledIndicators, rolledTrend } from './oportunidad-rollups';
-import { drainAnalytics } from './drain';
-import { rollupTz } from './rollups';
+import { rollupsReady } from './drain';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 
@@ -108,8 +107,7 @@ export async function oportunidad(deps: AppDeps, q: OportunidadQuery): Promise<O
   const { from, to } = periodOf(q);
   const [endY, endM] = to.split('-').map(Number) as [number, number];
   const db = deps.db;
-  const fast = (await rollupTz(db)) === tz;
-  if (fast) await drainAnalytics(db);
+  const fast = await rollupsReady(db, tz);
   const [rows, trend, names] = await Promise.all([
     fast ? rolledIndicators(db, q, from, to) : countedIndicators(db, tz, q, from, to),
     fast
@@ -285,10 +283,9 @@ async function* countedDetailRows(db: Executor, tz: string, q: OportunidadQuery,
 export async function oportunidadDetailRows(deps: AppDeps, q: OportunidadExportQuery): Promise<RowStream> {
   const tz = deps.config.orgTimezone;
   const { from, to } = periodOf(q);
-  const batches =
-    (await rollupTz(deps.db)) === tz
-      ? factDetailBatches(deps.db, q, from, to)
-      : countedDetailRows(deps.db, tz, q, from, to);
+  const batches = (await rollupsReady(deps.db, tz))
+    ? factDetailBatches(deps.db, q, from, to)
+    : countedDetailRows(deps.db, tz, q, from, to);
   const day = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
   async function* rows() {
     for await (const batch of batches)

@@ -6,16 +6,11 @@ import { doctorRow, type Window } from './repo';
 
 /*
  * The figures of repo.ts read from the rollups of migration 0030 (decision 039) instead of appointments: the same
- * definitions, summed per local day. Usable while the organisation's timezone is the rollups' one (rollupTz).
+ * definitions, summed per local day. Usable while the organisation's timezone is the rollups' one (rollupsReady, drain.ts).
  * "Past" depends on now: every appointment of a local day up to two days before today has ended (a duration is at
  * most 480 minutes), so those days come from the rollups and the last two from appointments. Distinct patients
  * and the doctors' counts come from migration 0033's visit days and doctor rollup (decision 041).
  */
-
-export async function rollupTz(db: Executor): Promise<string | null> {
-  const res = await db.execute<{ tz: string }>(sql`select tz from analytics_rollup_settings where id = 1`);
-  return res.rows[0]?.tz ?? null;
-}
 
 /** The local days [fromDay, toDay] of a window whose bounds are starts of local days. */
 function daysOf(w: Window) {

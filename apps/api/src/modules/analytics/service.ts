@@ -14,7 +14,7 @@ import type { AppDeps } from '../../lib/context';
 import { measureCalls, serviceLevelThreshold } from '../calls/measures';
 import * as repo from './repo';
 import * as rollups from './rollups';
-import { drainAnalytics } from './drain';
+import { rollupsReady as rollupsReadyIn } from './drain';
 
 /** Top municipalities shown (spec §9). */
 export const TOP_MUNICIPALITIES = 10;
@@ -51,17 +51,8 @@ function scopeOf(deps: AppDeps, q: AnalyticsQuery, now: Date) {
   return { win, w };
 }
 
-/**
- * Whether the rollups (decision 039) answer: while they are kept in the organisation's timezone; otherwise (just after
- * a change of timezone, before analytics_rollups_rebuild) every figure is counted from appointments. When they answer,
- * the recorded changes are applied first, so that they count every committed change (decision 041). A request that
- * asks several of the functions below resolves it once and passes it to each (`ready`).
- */
-export async function rollupsReady(deps: AppDeps): Promise<boolean> {
-  const ready = (await rollups.rollupTz(deps.db)) === deps.config.orgTimezone;
-  if (ready) await drainAnalytics(deps.db);
-  return ready;
-}
+/** The rollups' state for one request (drain.ts): resolved once and passed to each read (`ready`). */
+export const rollupsReady = (deps: AppDeps) => rollupsReadyIn(deps.db, deps.config.orgTimezone);
 const useRollups = (deps: AppDeps, ready?: Promise<boolean>) => ready ?? rollupsReady(deps);
 const filtered = (w: repo.Window) => w.zoneId !== undefined || w.municipalityId !== undefined;
 
@@ -106,7 +97,6 @@ export async function locations(
   deps: AppDeps,
   q: LocationsQuery,
   now = new Date(),
-  ready?: Promise<boolean>,
 ): Promise<LocationsResponse> {
   const { w } = scopeOf(deps, q, now);
   // The trend covers the last `months` calendar months, this one included, whatever the range.
@@ -118,7 +108,7 @@ export async function locations(
     from: startOfLocalDay(first, w.tz),
     to: startOfLocalDay(addDays(today, 1), w.tz),
   };
-  const src = (await useRollups(deps, ready)) ? rollups : repo;
+  const src = (await useRollups(deps)) ? rollups : repo;
   const [zones, municipalities, trend] = await Promise.all([
     src.byZone(deps.db, w),
     src.topMunicipalities(deps.db, w, TOP_MUNICIPALITIES),
@@ -178,10 +168,9 @@ export async function doctorCounts(
   deps: AppDeps,
   q: AnalyticsQuery & { limit: number; offset: number },
   now = new Date(),
-  ready?: Promise<boolean>,
 ) {
   const { w } = scopeOf(deps, q, now);
-  const src = (await useRollups(deps, ready)) ? rollups : repo;
+  const src = (await useRollups(deps)) ? rollups : repo;
   const rows = await src.byDoctor(deps.db, w, q.limit, q.offset);
   return { rows, total: rows.length ? rows[0]!.total : await src.countDoctors(deps.db, w) };
 }
