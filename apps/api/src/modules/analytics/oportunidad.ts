@@ -318,6 +318,6 @@ export async function oportunidadDetailRows(deps: AppDeps, q: OportunidadExportQ
     ],
     rows: rows(),
     // The widest value each column usually holds (the header is wider where it is).
-    widths: [7, 4, 15, 10, 1, 40, 6, 10, 10, 10],
+    widths: [7, 4, 15, 10, 9, 40, 6, 10, 10, 10],
   };
 }
