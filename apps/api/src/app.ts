@@ -16,7 +16,7 @@ import { EventBus } from './lib/event-bus';
 import { LiveSettings } from './lib/live-settings';
 import { startEventRetention } from './lib/event-retention';
 import { findUp } from './lib/paths';
-import { loadSigningKey } from './lib/tokens';
+import { loadTokenKeys } from './lib/tokens';
 import { TxHooks } from './lib/tx-hooks';
 import { VERSION } from './lib/version';
 import { serializeError } from './lib/log-safety';
@@ -152,7 +152,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
         ...config,
         demoMode: (await seed(database.db, config, { settings: defaultSettings(config.orgTimezone) })).demo,
       };
-    const jwtKey = await loadSigningKey(database.db, config.jwtSecret);
+    const tokenKeys = await loadTokenKeys(database.db, config.jwtSecret);
     const events = new EventBus(database);
     await events.start();
     // The settings in force on this instance, kept current on every instance (lib/live-settings.ts, decision 027).
@@ -167,7 +167,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     registerQueueHooks(hooks);
     registerBillingHooks(hooks);
     registerNotificationHooks(hooks);
-    app.decorate('deps', { config: liveConfig, database, db: database.db, events, jwtKey, hooks, settings });
+    app.decorate('deps', { config: liveConfig, database, db: database.db, events, tokenKeys, hooks, settings });
     const stopEventRetention = startEventRetention(app.deps, app.log);
     const stopNotifications = startNotifications(app.deps, app.log);
     const stopVoiceAgent = startVoiceAgent(app.deps, app.log);

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { EventBus } from './event-bus';
 import type { LiveSettings } from './live-settings';
+import type { TokenKeys } from './tokens';
 import type { TxHooks } from './tx-hooks';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. Every /api route declares one. */
@@ -30,7 +31,8 @@ export interface AppDeps {
   database: Database;
   db: Db;
   events: EventBus;
-  jwtKey: Uint8Array;
+  /** One signing key per kind of token (lib/tokens.ts): a verifier uses only its own. */
+  tokenKeys: TokenKeys;
   /** What modules do inside each other's transactions (lib/tx-hooks.ts), wired in app.ts. */
   hooks: TxHooks;
   /** The organisation settings in force, kept current on every instance (lib/live-settings.ts, decision 027). */

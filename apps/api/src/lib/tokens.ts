@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { AppError } from '@ips/shared/errors';
@@ -7,6 +7,29 @@ import { appSecrets } from '../db/schema/system';
 
 const ISSUER = 'ips-agenda';
 
+/**
+ * What each signed token the product issues is for (issue 33). Each purpose has its own key, derived from the
+ * instance's secret, its own `typ` header and its own audience, and each verifier demands all three: a token of one
+ * purpose can never pass the check of another, even if one check were written wrong.
+ * - `session`: the sign-in, sent as `Authorization: Bearer` (or `?token=` on the routes that allow it: live
+ *   streams and exports opened by the browser itself); opens the API with the user's role.
+ * - `download`: a patient document's short-lived link (modules/documents/token.ts); opens that document only.
+ */
+export const TOKEN_PURPOSES = {
+  session: { typ: 'ips-session+jwt', audience: 'ips-api' },
+  download: { typ: 'ips-download+jwt', audience: 'ips-document-download' },
+} as const;
+export type TokenPurpose = keyof typeof TOKEN_PURPOSES;
+/** One signing key per purpose; never the secret itself. */
+export type TokenKeys = Readonly<Record<TokenPurpose, Uint8Array>>;
+
+/** HKDF-SHA256 of the secret with the purpose as its info: keys that share nothing usable between purposes. */
+export function deriveTokenKeys(secret: Uint8Array): TokenKeys {
+  const derive = (purpose: TokenPurpose) =>
+    new Uint8Array(hkdfSync('sha256', secret, 'ips-agenda/token-keys/v1', `purpose:${purpose}`, 32));
+  return Object.freeze({ session: derive('session'), download: derive('download') });
+}
+
 export interface TokenClaims {
   sub: string;
   sid: string;
@@ -14,11 +37,19 @@ export interface TokenClaims {
   name: string;
 }
 
-export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt: Date): Promise<string> {
+const SESSION = TOKEN_PURPOSES.session;
+
+/** A session token, signed with the session key (`keys.session`). */
+export async function signSessionToken(
+  key: Uint8Array,
+  claims: TokenClaims,
+  expiresAt: Date,
+): Promise<string> {
   return new SignJWT({ sid: claims.sid, role: claims.role, name: claims.name })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: SESSION.typ })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
+    .setAudience(SESSION.audience)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(key);
@@ -39,7 +70,8 @@ export function verifiedClaims(key: Uint8Array, token: string): TokenClaims | un
   return hit !== undefined && hit.expMs > Date.now() ? hit.claims : undefined;
 }
 
-export async function verifyToken(key: Uint8Array, token: string): Promise<TokenClaims> {
+/** The claims of a session token (its key, `typ` and audience), or a 401; any other kind of token is refused. */
+export async function verifySessionToken(key: Uint8Array, token: string): Promise<TokenClaims> {
   let known = verified.get(key);
   const hit = known?.get(token);
   if (hit) {
@@ -48,7 +80,13 @@ export async function verifyToken(key: Uint8Array, token: string): Promise<Token
     throw new AppError('UNAUTHORIZED', 'Token expirado');
   }
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: SESSION.audience,
+      typ: SESSION.typ,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub', 'sid'],
+    });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
       throw new AppError('UNAUTHORIZED', 'Token inválido');
     const claims = {
@@ -71,10 +109,14 @@ export async function verifyToken(key: Uint8Array, token: string): Promise<Token
 }
 
 /**
- * The signing key: JWT_SECRET when configured, otherwise one generated on first start and kept in the
- * database, so every instance on the same database shares it and tokens survive restarts.
+ * The token keys, derived from the secret: JWT_SECRET when configured, otherwise one generated on first start and
+ * kept in the database, so every instance on the same database shares it and tokens survive restarts.
  */
-export async function loadSigningKey(db: Db, configured?: string): Promise<Uint8Array> {
+export async function loadTokenKeys(db: Db, configured?: string): Promise<TokenKeys> {
+  return deriveTokenKeys(await loadSecret(db, configured));
+}
+
+async function loadSecret(db: Db, configured?: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   await db
     .insert(appSecrets)

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import { AppError } from '@ips/shared/errors';
 import type { AuthUser, Policy } from '../lib/context';
-import { verifiedClaims, verifyToken } from '../lib/tokens';
+import { verifiedClaims, verifySessionToken } from '../lib/tokens';
 
 /**
  * What a session may call while its user must change the password (decision 021): who am I, change it, sign out.
@@ -81,7 +81,7 @@ export const authHooks = new WeakSet<object>();
 export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInstance, opts) {
   app.decorateRequest('user', null);
   app.decorate('authenticate', async (token: string) =>
-    opts.resolveSession(await verifyToken(app.deps.jwtKey, token)),
+    opts.resolveSession(await verifySessionToken(app.deps.tokenKeys.session, token)),
   );
   const declared: DeclaredRoute[] = [];
   app.decorate('routePolicies', declared);
@@ -111,7 +111,7 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
       try {
         token = bearer(request, queryToken);
         if (!token) throw new AppError('UNAUTHORIZED', 'No autorizado: inicie sesión para continuar');
-        const claims = opts.resolveSession.cached && verifiedClaims(app.deps.jwtKey, token);
+        const claims = opts.resolveSession.cached && verifiedClaims(app.deps.tokenKeys.session, token);
         if (claims) user = opts.resolveSession.cached!(claims);
       } catch (err) {
         return done(err as Error);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@ips/shared/catalogs/roles';
 import { createSession, revoke } from '../modules/sessions/repo';
-import { signToken } from '../lib/tokens';
+import { signSessionToken } from '../lib/tokens';
+import { signDownloadToken } from '../modules/documents/token';
 import { buildTestApp, type TestApp } from './helpers';
 import { describeRow, parseRoleMatrix, samePolicy } from './role-matrix';
 
@@ -34,12 +35,17 @@ type Caller =
   | { kind: 'malformed' }
   | { kind: 'expired' }
   | { kind: 'revoked' }
+  /** An administrator's document download link (issue 33): as a bearer header, or as `?token=` where allowed. */
+  | { kind: 'download-link' }
+  | { kind: 'download-link-query' }
   | { kind: 'role'; role: Role };
 const CALLERS: Caller[] = [
   { kind: 'none' },
   { kind: 'malformed' },
   { kind: 'expired' },
   { kind: 'revoked' },
+  { kind: 'download-link' },
+  { kind: 'download-link-query' },
   ...ROLES.map((role) => ({ kind: 'role' as const, role })),
 ];
 
@@ -58,8 +64,14 @@ async function tokenFor(caller: Caller): Promise<string | null> {
     userAgent: 'matriz',
   });
   if (caller.kind === 'revoked') await revoke(t.app.deps.db, { id: session.id }, 'matriz');
-  return signToken(
-    t.app.deps.jwtKey,
+  if (caller.kind === 'download-link' || caller.kind === 'download-link-query')
+    return signDownloadToken(
+      t.app.deps.tokenKeys.download,
+      { documentId: 987654, userId: user.id, sessionId: session.id },
+      new Date(Date.now() + 300_000),
+    );
+  return signSessionToken(
+    t.app.deps.tokenKeys.session,
     { sub: String(user.id), sid: session.id, role, name: 'matriz' },
     expiresAt,
   );
@@ -139,10 +151,11 @@ describe('authorization matrix over every route', () => {
         if (allowed && isStream(route.url) && route.policy !== 'public') continue;
         const token = await tokenFor(caller);
         const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+        const inQuery = caller.kind === 'download-link-query' && route.queryToken;
         const res = await t.app.inject({
           method: route.method as 'GET',
-          url: concreteUrl(route.url),
-          headers: token ? { authorization: `Bearer ${token}` } : {},
+          url: concreteUrl(route.url) + (inQuery ? `?token=${encodeURIComponent(token!)}` : ''),
+          headers: token && !inQuery ? { authorization: `Bearer ${token}` } : {},
           ...(hasBody ? { payload: {} } : {}),
         });
         probe.calls++;

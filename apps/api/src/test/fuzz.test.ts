@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@ips/shared/catalogs/roles';
 import { createSession } from '../modules/sessions/repo';
-import { signToken } from '../lib/tokens';
+import { signSessionToken } from '../lib/tokens';
 import type { DeclaredRoute } from '../plugins/auth';
 import { bodyArbitrary, nastyString, queryArbitrary } from './fuzz-arbitraries';
 import { buildTestApp, type TestApp } from './helpers';
@@ -42,8 +42,8 @@ async function tokenFor(route: DeclaredRoute): Promise<string> {
     ip: null,
     userAgent: 'fuzz',
   });
-  return signToken(
-    t.app.deps.jwtKey,
+  return signSessionToken(
+    t.app.deps.tokenKeys.session,
     { sub: String(user.id), sid: session.id, role, name: 'fuzz' },
     expiresAt,
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { as, buildTestApp, loginAs, TEST_PASSWORD, type TestApp } from '../../test/helpers';
-import { signToken } from '../../lib/tokens';
+import { signSessionToken } from '../../lib/tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,8 +102,8 @@ describe('tokens and sessions', () => {
     // A correctly signed token whose expiry has passed.
     const real = await loginAs(t.app, 'supervisor@test.ips.co');
     const me = (await as(t.app, real)({ method: 'GET', url: '/api/auth/me' })).json().data;
-    const expired = await signToken(
-      t.app.deps.jwtKey,
+    const expired = await signSessionToken(
+      t.app.deps.tokenKeys.session,
       { sub: String(me.user.id), sid: me.session.id, role: 'supervisor', name: 'x' },
       new Date(Date.now() - 1000),
     );

@@ -3,7 +3,7 @@ import type { LoginBody, LoginData } from '@ips/shared/schemas/auth';
 import type { Role } from '@ips/shared/catalogs/roles';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { signToken } from '../../lib/tokens';
+import { signSessionToken } from '../../lib/tokens';
 import { createSession, revoke } from '../sessions/repo';
 import { publishSessionsEnded } from '../sessions/service';
 import { findUserByEmail, recordSuccess, reserveAttempt, type ThrottleLimits } from './repo';
@@ -43,8 +43,8 @@ export async function login(
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 300) ?? null,
   });
-  const token = await signToken(
-    deps.jwtKey,
+  const token = await signSessionToken(
+    deps.tokenKeys.session,
     { sub: String(user.id), sid: session.id, role: user.role, name: user.name },
     expiresAt,
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientAccessLog } from '../../db/schema/access-log';
 import { auditLog } from '../../db/schema/system';
 import { contentDisposition } from '../../lib/http-range';
-import { signToken } from '../../lib/tokens';
+import { signSessionToken } from '../../lib/tokens';
 import { buildTestApp, loginAs, type TestApp } from '../../test/helpers';
 import { callers, createPatient } from '../patients/test-factory';
 import { CHUNK_BYTES } from './repo';
@@ -105,7 +105,7 @@ describe('GET /api/documents/:id/download', () => {
     const base = `/api/documents/${doc.id}/download`;
     const session = await loginAs(t.app, t.users.admin.email);
     const expired = await signDownloadToken(
-      t.app.deps.jwtKey,
+      t.app.deps.tokenKeys.download,
       { documentId: doc.id, userId: t.users.admin.id, sessionId: '00000000-0000-0000-0000-000000000000' },
       new Date(Date.now() - 1000),
     );
@@ -158,8 +158,8 @@ describe('GET /api/documents/:id/download', () => {
       expect(res.json(), name).toMatchObject({ success: false, message });
     }
     // A session-shaped token signed with the right key is still not a download token.
-    const lookalike = await signToken(
-      t.app.deps.jwtKey,
+    const lookalike = await signSessionToken(
+      t.app.deps.tokenKeys.download,
       { sub: String(t.users.admin.id), sid: 'x', role: 'admin', name: 'x' },
       new Date(Date.now() + 60_000),
     );

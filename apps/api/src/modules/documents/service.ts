@@ -153,7 +153,7 @@ export async function createDownloadLink(
     Math.min(now.getTime() + DOWNLOAD_TOKEN_TTL_SECONDS * 1000, user.sessionExpiresAt.getTime()),
   );
   const token = await signDownloadToken(
-    deps.jwtKey,
+    deps.tokenKeys.download,
     { documentId: id, userId: user.id, sessionId: user.sessionId },
     expiresAt,
   );
@@ -173,7 +173,7 @@ export async function openDownload(
   token: string | undefined,
   id: number,
 ): Promise<{ doc: repo.DocumentRow; claims: DownloadClaims }> {
-  const claims = await verifyDownloadToken(deps.jwtKey, token, id);
+  const claims = await verifyDownloadToken(deps.tokenKeys.download, token, id);
   const user = await repo.liveSessionUser(deps.db, claims.sessionId, claims.userId);
   if (!user) throw new AppError('UNAUTHORIZED', M.tokenInvalid);
   if (!canRole(DOCUMENT_READ_ROLES, user.role as never)) throw new AppError('FORBIDDEN');

@@ -1,15 +1,17 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '@ips/shared/errors';
 import { DOCUMENT_MESSAGES as M } from '@ips/shared/schemas/documents';
+import { TOKEN_PURPOSES } from '../../lib/tokens';
 
 /*
- * The download link's token (decision 036): signed with the instance's key like a session token, but a different
- * kind (its own `typ` and audience), bound to one document and to the session that asked for it, and valid for
- * minutes. A session token in its place is refused, and this token opens nothing but that document.
+ * The download link's token (decision 036): signed with the download key (`tokenKeys.download`, derived from the
+ * instance's secret apart from the session key), of its own `typ` and audience, bound to one document and to the
+ * session that asked for it, and valid for minutes. A session token in its place is refused, and this token opens
+ * nothing but that document: the session verifier refuses it (issue 33).
  */
 const ISSUER = 'ips-agenda';
-const AUDIENCE = 'ips-document-download';
-const TYP = 'ips-download+jwt';
+const AUDIENCE = TOKEN_PURPOSES.download.audience;
+const TYP = TOKEN_PURPOSES.download.typ;
 export const DOWNLOAD_TOKEN_TTL_SECONDS = 5 * 60;
 
 export interface DownloadClaims {
