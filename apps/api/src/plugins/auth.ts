@@ -15,6 +15,13 @@ export const PASSWORD_CHANGE_ROUTES: ReadonlySet<string> = new Set([
 ]);
 export const MUST_CHANGE_PASSWORD = 'Debe cambiar su contraseña antes de continuar';
 
+/**
+ * What a route without a session reads at most, unless it declares its own `bodyLimit` (the voice webhook, with
+ * its recordings): a sign-in or a voice tool's call is well under 1 KiB. Anyone can send to these routes, so they
+ * do not take the signed-in routes' 1 MiB (issue 33). A larger declared length is refused before it is read.
+ */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
 /** A registered route and who may call it; the authorization matrix test walks this list. */
 export interface DeclaredRoute {
   method: string;
@@ -142,6 +149,7 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
           schema: route.schema as DeclaredRoute['schema'],
         });
     }
+    if (policy === 'public' && route.bodyLimit === undefined) route.bodyLimit = PUBLIC_BODY_LIMIT;
     // Also for the HEAD route Fastify adds beside a GET (it comes here with its own copy of the options).
     if (policy !== 'public')
       route.onRequest = [

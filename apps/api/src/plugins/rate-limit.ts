@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@ips/shared/errors';
 import { authHooks } from './auth';
@@ -51,6 +51,13 @@ export const RATE_LIMITS = {
   webhook: { burst: 2000, perMinute: 60_000 },
   /** The voice agent's server tools and conversation start, per address: a few per call, many calls at once. */
   voiceTool: { burst: 300, perMinute: 1200 },
+  /**
+   * Refused credentials on the routes without a session (issue 33): each 401 of a public route takes one, per
+   * address; with none left, every public route but sign-in answers that address 429 before looking at its secret,
+   * signature or link. A provider with the right secret never spends them; a guesser gets 30 tries, then one every
+   * 2 s. Sign-in is left out: it has its own lockout per account and address (decision 019).
+   */
+  refused: { burst: 30, perMinute: 30 },
 } as const satisfies Record<string, { burst: number; perMinute: number }>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;
@@ -93,6 +100,16 @@ export class TokenBuckets {
     return Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
   }
 
+  /** The whole seconds until this bucket has a token, without taking one; 0 when it has. */
+  waitFor(group: RateLimitGroup, key: string): number {
+    const { burst, perMinute } = RATE_LIMITS[group];
+    const perMs = (perMinute * this.scale) / 60_000;
+    const b = this.buckets.get(`${group}:${key}`);
+    if (!b) return 0;
+    const tokens = Math.min(burst * this.scale, b.tokens + (this.now() - b.at) * perMs);
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
+  }
+
   /** Forgets buckets that have refilled completely (they behave as new ones). */
   sweep(): void {
     const now = this.now();
@@ -120,6 +137,11 @@ export function groupOf(route: { url: string; config?: { policy?: unknown; rateL
   const url = route.url;
   if (config.policy === 'public' && url.startsWith('/api/') && !UNLIMITED_PUBLIC.has(url)) return 'public';
   return undefined;
+}
+
+/** Whether a route's 401s count against its address's `refused` allowance: the public ones, but sign-in. */
+export function refusalsCount(route: { config?: { policy?: unknown; rateLimit?: RateLimitGroup } }): boolean {
+  return route.config?.policy === 'public' && route.config.rateLimit !== 'login';
 }
 
 /**
@@ -155,27 +177,34 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
+  const tooMany = (wait: number) =>
+    new AppError(
+      'TOO_MANY_REQUESTS',
+      `Demasiadas solicitudes. Espere ${wait} segundo${wait === 1 ? '' : 's'} e intente de nuevo.`,
+    );
   const limitHook =
-    (group: RateLimitGroup): onRequestHookHandler =>
+    (group: RateLimitGroup, countsRefusals: boolean): onRequestHookHandler =>
     (request, reply, done) => {
       const key = request.user ? `u${request.user.id}` : `ip${addressKey(request.ip)}`;
-      const wait = buckets.take(group, key);
+      const wait = (countsRefusals && buckets.waitFor('refused', key)) || buckets.take(group, key);
       if (wait === 0) return done();
       reply.header('retry-after', String(wait));
-      done(
-        new AppError(
-          'TOO_MANY_REQUESTS',
-          `Demasiadas solicitudes. Espere ${wait} segundo${wait === 1 ? '' : 's'} e intente de nuevo.`,
-        ),
-      );
+      done(tooMany(wait));
     };
+  const countRefusal: onResponseHookHandler = (request, reply, done) => {
+    if (reply.statusCode === 401) buckets.take('refused', `ip${addressKey(request.ip)}`);
+    done();
+  };
 
   app.addHook('onRoute', (route) => {
     const group = groupOf(route as Parameters<typeof groupOf>[0]);
     if (!group) return;
+    const countsRefusals = refusalsCount(route as Parameters<typeof refusalsCount>[0]);
     const hooks = route.onRequest ? [route.onRequest].flat() : [];
     const afterAuth = hooks.findIndex((h) => authHooks.has(h)) + 1;
-    hooks.splice(afterAuth, 0, limitHook(group));
+    hooks.splice(afterAuth, 0, limitHook(group, countsRefusals));
     route.onRequest = hooks;
+    if (countsRefusals)
+      route.onResponse = [countRefusal, ...(route.onResponse ? [route.onResponse].flat() : [])];
   });
 });

@@ -28,7 +28,7 @@ export function elevenLabsProvider(cfg: VoiceConfig, fetchImpl: typeof fetch = f
     webhookVerifier(headers, now) {
       if (!cfg.webhookSecret) {
         const reason = 'Integración no configurada';
-        return { update: () => {}, verdict: () => ({ ok: false, reason }) };
+        return { rejected: reason, update: () => {}, verdict: () => ({ ok: false, reason }) };
       }
       return elevenLabsVerifier(cfg.webhookSecret, headers['elevenlabs-signature'], now);
     },

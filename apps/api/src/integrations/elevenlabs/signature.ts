@@ -22,6 +22,7 @@ export function elevenLabsVerifier(
   const parsed = parseHeader(header, now);
   const mac = 'reason' in parsed ? null : createHmac('sha256', secret).update(`${parsed.t}.`);
   return {
+    rejected: 'reason' in parsed ? parsed.reason : null,
     update(chunk) {
       mac?.update(chunk);
     },

@@ -61,6 +61,11 @@ export type WebhookVerdict = { ok: true } | { ok: false; reason: string };
 
 /** A signature check fed the body chunk by chunk as it arrives; the verdict comes after the last chunk. */
 export interface WebhookVerifier {
+  /**
+   * The reason for refusing, when the headers alone decide it (no secret configured, the signature header missing
+   * or malformed, its timestamp outside the tolerance): the route answers 401 before reading the body (issue 33).
+   */
+  readonly rejected: string | null;
   update(chunk: Buffer): void;
   verdict(): WebhookVerdict;
 }

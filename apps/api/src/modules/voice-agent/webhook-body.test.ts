@@ -52,6 +52,7 @@ describe('spoolBody', () => {
   const counting = () => {
     let seen = 0;
     return {
+      rejected: null,
       update: (c: Buffer) => void (seen += c.length),
       verdict: (): WebhookVerdict => (seen > 0 ? { ok: true } : { ok: false, reason: 'vacío' }),
       seen: () => seen,

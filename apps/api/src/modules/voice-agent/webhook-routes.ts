@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@ips/shared/errors';
 import * as inbox from './inbox-repo';
-import { WebhookPayloadError } from './provider';
+import { WebhookPayloadError, type WebhookVerifier } from './provider';
 import { voiceRuntimeOf } from './runtime';
 import { spoolBody, type SpooledBody } from './webhook-body';
 
@@ -20,6 +20,22 @@ const ack = z.object({ success: z.literal(true), received: z.boolean(), duplicat
  * applies it afterwards. A replay is 200 and changes nothing; a malformed event is 400 and writes nothing.
  */
 const voiceWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * The signature check starts with the headers, before a byte of the body is read: what they alone condemn
+   * (no secret configured, no or a malformed signature, a stale timestamp) is 401 at once and the connection is
+   * closed, so a forged 30 MB body is never received (issue 33). The rest is decided over the body as it arrives.
+   */
+  const verifiers = new WeakMap<FastifyRequest, WebhookVerifier>();
+  const checkHeaders: onRequestHookHandler = (request, reply, done) => {
+    const verifier = voiceRuntimeOf(app.deps).provider.webhookVerifier(request.headers);
+    if (verifier.rejected) {
+      reply.header('connection', 'close');
+      return done(new AppError('UNAUTHORIZED', `Firma del webhook rechazada: ${verifier.rejected}`));
+    }
+    verifiers.set(request, verifier);
+    done();
+  };
+
   // This plugin's own JSON "parser" spools the raw bytes to a temporary file while the signature is computed
   // over them (not over a re-serialisation); nothing is parsed before the verdict.
   app.removeContentTypeParser('application/json');
@@ -29,7 +45,7 @@ const voiceWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request: FastifyRequest, payload: Readable) =>
       spoolBody(
         payload,
-        voiceRuntimeOf(app.deps).provider.webhookVerifier(request.headers),
+        verifiers.get(request) ?? voiceRuntimeOf(app.deps).provider.webhookVerifier(request.headers),
         WEBHOOK_BODY_LIMIT,
       ),
   );
@@ -38,6 +54,7 @@ const voiceWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/integrations/elevenlabs/webhook',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
+      onRequest: checkHeaders,
       config: { policy: 'public', rateLimit: 'webhook' },
       schema: {
         tags: ['voice-agent'],
