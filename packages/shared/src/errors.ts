@@ -56,6 +56,8 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors?: Record<string, string[]>;
+  /** For a 429 or 503: when to try again, sent as `Retry-After` (whole seconds, at least 1). */
+  retryAfterSeconds?: number;
 
   constructor(code: ErrorCode, message?: string, errors?: Record<string, string[]>) {
     super(message ?? ERROR_CODES[code].defaultMessage);

@@ -135,6 +135,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (mapped) {
       const [status, body] = mapped;
       if (status >= 500) request.log.error({ err }, 'request failed');
+      if (err instanceof AppError && err.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return send(reply, status, body);
     }
     // Never a stack trace to the client; the request id ties the log line to the report.

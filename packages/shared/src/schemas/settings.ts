@@ -14,12 +14,14 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, HHMM_MESSAGE);
 const optionalHhmm = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, HHMM_MESSAGE);
 const bool = (label: string) => z.boolean({ error: `${label}: debe ser verdadero o falso` });
 
-export const LOGO_MESSAGE = 'El logo debe ser URL http/https o ruta local (/uploads/…)';
-/** An http(s) URL or a local path starting with a single '/' ('//host' would be another site). */
+export const LOGO_MESSAGE = 'El logo debe ser una imagen subida con «Subir logo» (/uploads/…)';
+/**
+ * A logo stored through `/uploads`: its SHA-256 and the extension of what it is (issue 33). Never another site's
+ * address: the logo is shown on the sign-in page to anyone, and an outside image there would tell that site who
+ * opens it (a tracking pixel). Nor any other local path (`/uploads/../../etc/passwd`, issue 34).
+ */
 export function isLogoUrl(v: string): boolean {
-  if (v === '') return true;
-  if (/^\/(?!\/)[^\s\\]*$/.test(v)) return true;
-  return /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(v);
+  return v === '' || /^\/uploads\/[0-9a-f]{64}\.(?:png|jpg|webp)$/.test(v);
 }
 
 export function isTimezone(tz: string): boolean {

@@ -67,6 +67,10 @@ describe('POST /api/auth/login', () => {
     const locked = await login('reception@test.ips.co', TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Demasiados intentos fallidos/);
+    // Retry-After: when the oldest of the 10 failures leaves the 15-minute window (issue 33).
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Other accounts are not affected.
     expect((await login('doctor@test.ips.co', TEST_PASSWORD)).statusCode).toBe(200);
   });

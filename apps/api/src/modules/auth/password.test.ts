@@ -140,6 +140,7 @@ describe('POST /api/auth/change-password', () => {
       );
     const locked = await change(token, { current_password: TEST_PASSWORD, new_password: NEW });
     expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect((await login('doctor@test.ips.co', TEST_PASSWORD)).statusCode).toBe(429);
   });
 

@@ -7,7 +7,7 @@ import { revoke } from '../sessions/repo';
 import { publishSessionsEnded, publishUserChanged } from '../sessions/service';
 import { findById, update } from '../users/repo';
 import { recordSuccess, reserveAttempt } from './repo';
-import { LOCKED_MESSAGE, LOGIN_THROTTLE } from './service';
+import { lockedError, LOGIN_THROTTLE } from './service';
 
 const WRONG_CURRENT = 'La contraseña actual no es correcta';
 
@@ -26,7 +26,7 @@ export async function changePassword(
   const email = user.email.trim().toLowerCase();
   // The same reservation as the login (decision 019): concurrent wrong guesses cannot pass the count.
   const slot = await reserveAttempt(deps.db, email, client.ip, LOGIN_THROTTLE);
-  if ('refused' in slot) throw new AppError('TOO_MANY_REQUESTS', LOCKED_MESSAGE);
+  if ('refused' in slot) throw lockedError(slot.retryAfterSeconds);
   const row = await findById(deps.db, user.id);
   if (!row) throw new AppError('UNAUTHORIZED', 'La sesión fue cerrada. Inicie sesión nuevamente.');
   const valid = await verifyPassword(row.passwordHash, body.current_password);

@@ -20,7 +20,8 @@ export interface ThrottleLimits {
   knownAddressDays: number;
 }
 
-export type Reservation = { id: number } | { refused: 'pair' | 'account' };
+/** A slot, or the refusal with the seconds until the oldest counted failure leaves the window. */
+export type Reservation = { id: number } | { refused: 'pair' | 'account'; retryAfterSeconds: number };
 
 const sameIp = (ip: string | null) => sql`${loginAttempts.ip} is not distinct from ${ip}`;
 
@@ -43,6 +44,14 @@ export async function reserveAttempt(
       .select({
         pair: sql<number>`count(*) filter (where ${sameIp(ip)})`.mapWith(Number),
         account: count(),
+        pairFreeIn:
+          sql<number>`extract(epoch from min(${loginAttempts.createdAt}) filter (where ${sameIp(ip)}) + make_interval(mins => ${limits.windowMinutes}) - now())`.mapWith(
+            Number,
+          ),
+        accountFreeIn:
+          sql<number>`extract(epoch from min(${loginAttempts.createdAt}) + make_interval(mins => ${limits.windowMinutes}) - now())`.mapWith(
+            Number,
+          ),
       })
       .from(loginAttempts)
       .where(
@@ -53,9 +62,10 @@ export async function reserveAttempt(
           gt(loginAttempts.createdAt, sql`now() - make_interval(mins => ${limits.windowMinutes})`),
         ),
       );
-    if ((open?.pair ?? 0) >= limits.pairMax) return { refused: 'pair' as const };
+    if ((open?.pair ?? 0) >= limits.pairMax)
+      return { refused: 'pair' as const, retryAfterSeconds: open!.pairFreeIn };
     if ((open?.account ?? 0) >= limits.accountMax && !(await isKnownAddress(tx, email, ip, limits)))
-      return { refused: 'account' as const };
+      return { refused: 'account' as const, retryAfterSeconds: open!.accountFreeIn };
     const [row] = await tx
       .insert(loginAttempts)
       .values({ email, success: false, ip })

@@ -16,6 +16,14 @@ export const LOGIN_THROTTLE: ThrottleLimits = {
   knownAddressDays: 30,
 };
 export const LOCKED_MESSAGE = `Demasiados intentos fallidos. La cuenta quedó bloqueada temporalmente; intente de nuevo en ${LOGIN_THROTTLE.windowMinutes} minutos.`;
+/** The 429 of a locked account, with `Retry-After`: when its oldest counted failure leaves the window. */
+export function lockedError(retryAfterSeconds: number): AppError {
+  const err = new AppError('TOO_MANY_REQUESTS', LOCKED_MESSAGE);
+  err.retryAfterSeconds = Number.isFinite(retryAfterSeconds)
+    ? retryAfterSeconds
+    : LOGIN_THROTTLE.windowMinutes * 60;
+  return err;
+}
 const INVALID = 'Correo electrónico o contraseña incorrectos';
 
 export async function login(
@@ -26,7 +34,7 @@ export async function login(
   const email = body.email.trim().toLowerCase();
   // The slot is taken before the ~40 ms password check, so concurrent guesses cannot all pass the count.
   const slot = await reserveAttempt(deps.db, email, client.ip, LOGIN_THROTTLE);
-  if ('refused' in slot) throw new AppError('TOO_MANY_REQUESTS', LOCKED_MESSAGE);
+  if ('refused' in slot) throw lockedError(slot.retryAfterSeconds);
   const user = await findUserByEmail(deps.db, email);
   const valid = user
     ? await verifyPassword(user.passwordHash, body.password)

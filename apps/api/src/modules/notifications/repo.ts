@@ -81,11 +81,6 @@ export async function statsByType(db: Executor, userId: number) {
 }
 
 /** Marks one of the user's notifications read (kept read if it already was); null when it is not theirs. */
-export async function exists(db: Executor, id: number) {
-  const [row] = await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.id, id));
-  return Boolean(row);
-}
-
 export async function markRead(db: Executor, userId: number, id: number) {
   const [row] = await db
     .update(notifications)

@@ -42,15 +42,14 @@ export async function listMine(
   return { data: rows.map(dto), total, unread, page: q.page, limit: q.limit };
 }
 
-/** Another user's notification is 404, as one that does not exist (it is not confirmed to exist). */
+/**
+ * Another user's notification is 404 with the same message as one that does not exist, so the answer does not
+ * confirm that it exists (the role matrix, issue 33).
+ */
 export async function markRead(deps: AppDeps, userId: number, id: number) {
   return deps.db.transaction(async (tx) => {
     const row = await repo.markRead(tx, userId, id);
-    if (!row) {
-      if (await repo.exists(tx, id))
-        throw new AppError('FORBIDDEN', 'No puede marcar como leída la notificación de otro usuario');
-      throw new AppError('NOT_FOUND', NOT_FOUND);
-    }
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     await publishChanged(tx, deps, [userId]);
     return dto(row);
   });

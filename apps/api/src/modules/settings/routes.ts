@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@ips/shared/schemas/common';
-import { settingsDto, timezoneDto, updateSettingsBody } from '@ips/shared/schemas/settings';
+import { isLogoUrl, settingsDto, timezoneDto, updateSettingsBody } from '@ips/shared/schemas/settings';
 import { actorOf } from '../../lib/context';
 import { readMany } from './repo';
 import { getSettings, updateSettings } from './service';
@@ -33,7 +33,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         data: {
           org_name: String(s.org_name ?? ''),
-          org_logo_url: String(s.org_logo_url ?? ''),
+          // A logo stored before issue 33 as another site's address is not shown to anonymous visitors.
+          org_logo_url: isLogoUrl(String(s.org_logo_url ?? '')) ? String(s.org_logo_url) : '',
           org_timezone: app.deps.config.orgTimezone,
           demo_mode: app.deps.config.demoMode,
         },

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/system';
+import { auditLog, settings } from '../../db/schema/system';
 import { as, buildTestApp, loginAs, type TestApp } from '../../test/helpers';
+import { LOGO_MESSAGE } from '@ips/shared/schemas/settings';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -38,6 +39,23 @@ describe('GET /api/settings', () => {
   });
 });
 
+describe('GET /api/settings/public', () => {
+  it('does not show anonymous visitors a logo stored as another site’s address before issue 33', async () => {
+    const logo = (await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json().data
+      .org_logo_url;
+    await t.app.deps.db
+      .insert(settings)
+      .values({ key: 'org_logo_url', value: 'https://tracker.example/p.png' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: 'https://tracker.example/p.png' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(res.json().data.org_logo_url).toBe('');
+    await t.app.deps.db
+      .insert(settings)
+      .values({ key: 'org_logo_url', value: logo })
+      .onConflictDoUpdate({ target: settings.key, set: { value: logo } });
+  });
+});
+
 describe('PUT /api/settings: each rule with its message', () => {
   const cases: [string, object, string, string][] = [
     ['org name required', { org_name: '  ' }, 'org_name', 'El nombre de la IPS es requerido'],
@@ -63,14 +81,21 @@ describe('PUT /api/settings: each rule with its message', () => {
       'logo neither URL nor local path',
       { org_logo_url: 'javascript:alert(1)' },
       'org_logo_url',
-      'El logo debe ser URL http/https o ruta local (/uploads/…)',
+      LOGO_MESSAGE,
     ],
     [
-      'logo protocol-relative',
-      { org_logo_url: '//evil.example/x.png' },
+      'logo of another site (issue 33)',
+      { org_logo_url: 'https://tracker.example/p.png' },
       'org_logo_url',
-      'El logo debe ser URL http/https o ruta local (/uploads/…)',
+      LOGO_MESSAGE,
     ],
+    [
+      'logo path outside the uploads (issue 34)',
+      { org_logo_url: '/uploads/../../etc/passwd' },
+      'org_logo_url',
+      LOGO_MESSAGE,
+    ],
+    ['logo protocol-relative', { org_logo_url: '//evil.example/x.png' }, 'org_logo_url', LOGO_MESSAGE],
     [
       'AI timeout above 120',
       { ai_response_timeout_seconds: 121 },

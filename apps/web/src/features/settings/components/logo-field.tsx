@@ -64,8 +64,9 @@ export function LogoField({ value, onChange, error, disabled, readOnly }: LogoFi
           <Input
             id="org_logo_url"
             value={value}
-            onChange={(e) => onChange(e.target.value)}
-            placeholder="/uploads/… o https://…"
+            // Only an uploaded image (issue 33): the address is shown, not typed.
+            readOnly
+            placeholder="Sin logo: use «Subir logo»"
             disabled={disabled || upload.isPending}
             className="min-w-0 flex-1"
             {...describedBy('org_logo_url', error, true)}
