@@ -60,10 +60,10 @@ test.describe('Auditoría', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Fecha,Usuario,Correo,Tabla,Registro,Acción,Valores anteriores,Valores nuevos,Solicitud',
+      'ID;Fecha;Usuario;Correo;Tabla;Registro;Acción;Valores anteriores;Valores nuevos;Solicitud',
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,Usuarios,${userId},Creación,`);
+    expect(lines[1]).toContain(`;Usuarios;${userId};Creación;`);
     expect(lines[1]).toContain(email);
   });
 

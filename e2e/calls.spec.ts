@@ -88,10 +88,12 @@ test.describe('Centro de llamadas', () => {
     const csv = readFileSync((await file.path())!);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('ID,Paciente,Teléfono,Agente,Tipo,Estado,Prioridad,Duración,Fecha');
+    expect(lines[0]).toBe('ID;Paciente;Teléfono;Agente;Tipo;Estado;Prioridad;Duración;Fecha');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(name);
     expect(lines[1]).toContain('Laura Supervisora');
+    // The stored phone as it is: no apostrophe before its '+' (issue 34 item 13).
+    expect(lines[1]).toContain(';+573105550199;');
     await expect(toast(page, 'Datos exportados exitosamente')).toBeVisible();
     await other.close();
   });

@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import '@ips/shared/zod-es';
 import type { AppConfig } from './config';
 import { defaultSettings } from './modules/settings/defaults';
@@ -28,6 +28,7 @@ import { sessionResolver } from './modules/sessions/resolve';
 import securityHeaders from './plugins/security-headers';
 import accessLog, { serializeRequest } from './plugins/access-log';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
+import { openApiTransform } from './plugins/openapi-transform';
 import rateLimitPlugin from './plugins/rate-limit';
 import authRoutes from './modules/auth/routes';
 import passwordRoutes from './modules/auth/password-routes';
@@ -207,7 +208,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform: openApiTransform,
     });
 
     await app.register(

@@ -16,6 +16,11 @@ export const ERROR_CODES = {
     defaultMessage: 'No tienes permisos para realizar esta acción',
   },
   NOT_FOUND: { status: 404, title: 'No encontrado', defaultMessage: 'El recurso solicitado no existe' },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    title: 'Método no permitido',
+    defaultMessage: 'La ruta existe, pero no acepta este método',
+  },
   CONFLICT: { status: 409, title: 'Conflicto', defaultMessage: 'Ya existe un registro con estos datos' },
   PAYLOAD_TOO_LARGE: {
     status: 413,

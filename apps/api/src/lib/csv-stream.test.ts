@@ -10,7 +10,7 @@ import {
   esNumber,
 } from './csv-stream';
 
-/** The server's one CSV writer: the rules every export (audit, call history, billing) shares. */
+/** The server's one CSV writer: the rules every export (audit, calls, billing, analytics, metrics) shares. */
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   const parts: Buffer[] = [];
@@ -19,36 +19,44 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 describe('csvCell', () => {
-  it('quotes a cell that holds the separator, a quote, CR or LF, and only then', () => {
-    expect(csvCell('Pérez, Ana')).toBe('"Pérez, Ana"');
-    expect(csvCell('Pérez, Ana', ';')).toBe('Pérez, Ana');
-    expect(csvCell('a;b')).toBe('a;b');
-    expect(csvCell('a;b', ';')).toBe('"a;b"');
-    expect(csvCell('di "hola"', ';')).toBe('"di ""hola"""');
-    expect(csvCell('línea\nsiguiente', ';')).toBe('"línea\nsiguiente"');
+  it("quotes a cell that holds ';', a quote, CR or LF, and only then (a comma is plain text)", () => {
+    expect(csvCell('Pérez, Ana')).toBe('Pérez, Ana');
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('di "hola"')).toBe('"di ""hola"""');
+    expect(csvCell('línea\nsiguiente')).toBe('"línea\nsiguiente"');
   });
 
-  it('neutralises text starting with = + - @ tab or CR with either separator; numbers stay numbers', () => {
-    for (const sep of [',', ';'] as const) {
-      expect(csvCell('=1+1', sep)).toBe("'=1+1");
-      expect(csvCell('+573001112233', sep)).toBe("'+573001112233");
-      expect(csvCell('-2', sep)).toBe("'-2");
-      expect(csvCell('@SUM(A1)', sep)).toBe("'@SUM(A1)");
-      expect(csvCell('\tx', sep)).toBe("'\tx");
-      expect(csvCell('\rx', sep)).toBe('"\'\rx"');
-      expect(csvCell(-2, sep)).toBe('-2');
-      expect(csvCell(undefined, sep)).toBe('');
-    }
+  it('neutralises text starting with = + - @ tab or CR; numbers stay numbers, a stored phone stays as it is', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
+    expect(csvCell('-1+1')).toBe("'-1+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@x')).toBe("'@x");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\rx')).toBe('"\'\rx"');
+    expect(csvCell(-2)).toBe('-2');
+    expect(csvCell(undefined)).toBe('');
+    // E.164 as the product stores phones: a plus and digits compute nothing.
+    expect(csvCell('+573125553344')).toBe('+573125553344');
+    expect(csvCell('+57')).toBe("'+57");
+    expect(csvCell('+573125553344+1')).toBe("'+573125553344+1");
+    expect(csvCell('+1+1')).toBe("'+1+1");
   });
 
-  it('joins a line with the separator and ends it with CRLF', () => {
-    expect(csvLine([1, 'a,b', null, '=x'])).toBe(`1,"a,b",,'=x\r\n`);
-    expect(csvLine([1, 'a,b', null, '=x'], ';')).toBe(`1;a,b;;'=x\r\n`);
+  it('writes a number with decimals with the es-CO decimal comma, so Excel in es-CO reads a number', () => {
+    expect(csvCell(0.25)).toBe('0,25');
+    expect(csvCell(-4.5)).toBe('-4,5');
+    expect(csvCell(1234567)).toBe('1234567');
+  });
+
+  it("joins a line with ';' and ends it with CRLF", () => {
+    expect(csvLine([1, 'a,b', null, '=x', 0.5])).toBe(`1;a,b;;'=x;0,5\r\n`);
   });
 });
 
 describe('csvStream', () => {
-  it('writes the BOM, the header and every row of every page, with the separator asked for', async () => {
+  it("writes the BOM, the header and every row of every page, separated by ';'", async () => {
     async function* pages() {
       yield [{ n: 'Ana', v: '12,50' }];
       yield [];
@@ -57,9 +65,7 @@ describe('csvStream', () => {
         { n: 'Luis; hijo', v: '4' },
       ];
     }
-    const body = await text(
-      csvStream(['Nombre', 'Valor'], eachRow(pages()), (r) => [r.n, r.v], { separator: ';' }),
-    );
+    const body = await text(csvStream(['Nombre', 'Valor'], eachRow(pages()), (r) => [r.n, r.v]));
     expect(body).toBe('\uFEFFNombre;Valor\r\nAna;12,50\r\n\'=1+1;3\r\n"Luis; hijo";4\r\n');
   });
 

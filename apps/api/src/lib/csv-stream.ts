@@ -2,32 +2,38 @@ import { Readable } from 'node:stream';
 import { formatDateTime, localDateTime } from '@ips/shared/format';
 
 /*
- * The server's one CSV writer (ARCHITECTURE "Exports"; audit, call history and billing use it): UTF-8 with a
- * byte-order mark so that Excel reads the accents, CRLF lines, RFC 4180 quoting (a cell holding the separator,
- * a quote, CR or LF is quoted), and every text cell that a spreadsheet would read as a formula neutralised.
- * The separator is ',' unless the export asks for ';' (billing: es-CO writes decimals with a comma).
- * Produced row by row from an async source, so memory stays flat at any size.
+ * The server's one CSV writer (ARCHITECTURE "Exports", decisions 034 and 043; every export uses it): one rule for
+ * every file, the one Excel set to es-CO opens by a double click: ';' between cells (es-CO writes decimals with a
+ * comma), UTF-8 with a byte-order mark so that Excel reads the accents, CRLF lines, RFC 4180 quoting (a cell
+ * holding ';', a quote, CR or LF is quoted), and every text cell that a spreadsheet would read as a formula
+ * neutralised. Produced row by row from an async source, so memory stays flat at any size.
  */
 
 export const CSV_BOM = '\uFEFF';
-export type CsvSeparator = ',' | ';';
+export const CSV_SEPARATOR = ';';
 /** A spreadsheet evaluates a cell starting with one of these (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES: Record<CsvSeparator, RegExp> = { ',': /[",\r\n]/, ';': /[";\r\n]/ };
+/**
+ * A phone number as the product stores it ('+573125553344', E.164): a plus and digits only can compute nothing,
+ * so it is written as it is rather than with an apostrophe the reader would see.
+ */
+const PHONE = /^\+\d{7,15}$/;
+const NEEDS_QUOTES = /[";\r\n]/;
 
 /**
  * One cell: the text of the value, an apostrophe before a text starting with a formula character (numbers are
- * written as they are: -5 is a number, not a formula), quoted when needed.
+ * written as they are: -5 is a number, not a formula; a phone '+57…' is not a formula either), quoted when
+ * needed. A number with decimals takes the es-CO decimal comma, so that Excel in es-CO reads it as a number.
  */
-export function csvCell(value: unknown, separator: CsvSeparator = ','): string {
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES[separator].test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  let text = typeof value === 'number' ? String(value).replace('.', ',') : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text) && !PHONE.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const csvLine = (cells: readonly unknown[], separator: CsvSeparator = ','): string =>
-  `${cells.map((c) => csvCell(c, separator)).join(separator)}\r\n`;
+export const csvLine = (cells: readonly unknown[]): string =>
+  `${cells.map((c) => csvCell(c)).join(CSV_SEPARATOR)}\r\n`;
 
 /** The rows of a source that yields pages (keyset batches) one by one. */
 export async function* eachRow<T>(pages: AsyncIterable<readonly T[]>): AsyncGenerator<T> {
@@ -42,13 +48,11 @@ export function csvStream<T>(
   header: readonly string[],
   rows: AsyncIterable<T>,
   toCells: (row: T) => readonly unknown[],
-  options: { separator?: CsvSeparator } = {},
 ): Readable {
-  const sep = options.separator ?? ',';
   async function* chunks() {
-    let chunk = CSV_BOM + csvLine(header, sep);
+    let chunk = CSV_BOM + csvLine(header);
     for await (const row of rows) {
-      chunk += csvLine(toCells(row), sep);
+      chunk += csvLine(toCells(row));
       if (chunk.length >= 65_536) {
         yield chunk;
         chunk = '';

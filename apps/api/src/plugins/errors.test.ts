@@ -60,6 +60,26 @@ describe('one error vocabulary', () => {
     });
   });
 
+  it('an unknown method on an existing path → 405 with Allow; an unknown path stays 404', async () => {
+    for (const method of ['TRACE', 'PATCH'] as const) {
+      const res = await t.app.inject({ method, url: '/api/patients?page=1' });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD, POST');
+      expect(res.json()).toEqual({
+        success: false,
+        message: `Método no permitido: ${method} /api/patients. Métodos aceptados: GET, HEAD, POST`,
+        error: 'Método no permitido',
+      });
+    }
+    // A path with a parameter: the methods of its pattern.
+    const byId = await t.app.inject({ method: 'PATCH', url: '/api/eps/12' });
+    expect(byId.statusCode).toBe(405);
+    expect(byId.headers.allow).toBe('DELETE, GET, HEAD, PUT');
+    const unknown = await t.app.inject({ method: 'TRACE', url: '/api/no-existe' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.allow).toBeUndefined();
+  });
+
   it('a role without rights → 403 with the spec text', async () => {
     const agent = as(t.app, await loginAs(t.app, 'agent@test.ips.co'));
     const res = await agent({ method: 'GET', url: '/api/users' });

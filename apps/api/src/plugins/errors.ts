@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_CODES, titleForStatus, type ErrorBody, type ErrorCode } from '@ips/shared/errors';
 import { pgErrorCode, pgErrorDetail } from '../lib/pg-errors';
+import { AllowedMethods } from './allowed-methods';
 import { applyResponseHeaders } from './security-headers';
 
 /** Friendly texts for constraints, registered by the modules that own them. */
@@ -145,11 +146,21 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     return send(reply, status, { ...body, request_id: String(request.id) });
   });
 
+  // Every route registered after this plugin (all of them: it is registered first) is known by its path.
+  const routes = new AllowedMethods();
+  app.addHook('onRoute', (route) => routes.add(route.url, route.method));
+
   app.setNotFoundHandler((request, reply) => {
-    const [status, body] = fromCode(
-      'NOT_FOUND',
-      `Ruta no encontrada: ${request.method} ${request.url.split('?')[0]}`,
-    );
+    const path = request.url.split('?')[0]!;
+    const allowed = routes.allowed(path);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      const [status, body] = fromCode(
+        'METHOD_NOT_ALLOWED',
+        `Método no permitido: ${request.method} ${path}. Métodos aceptados: ${allowed.join(', ')}`,
+      );
+      return send(reply.header('allow', allowed.join(', ')), status, body);
+    }
+    const [status, body] = fromCode('NOT_FOUND', `Ruta no encontrada: ${request.method} ${path}`);
     return send(reply, status, body);
   });
 });

@@ -70,8 +70,17 @@ function isDay(s: string): boolean {
 }
 
 /** A required calendar date: missing or blank gives `missing`; a malformed one, 'Fecha inválida'. */
+/** YYYY-MM-DD, spaces around it allowed: the pattern the OpenAPI document shows (issue 34 item 16). */
+const DAY_PATTERN = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
 export const requiredDay = (missing: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: missing }).trim().refine(isDay, M.invalidDate));
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: missing })
+      .regex(DAY_PATTERN, { message: M.invalidDate, abort: true })
+      .trim()
+      .refine(isDay, M.invalidDate),
+  );
 export const optionalDay = z.preprocess(
   blankToUndefined,
   z.string().trim().refine(isDay, M.invalidDate).optional(),

@@ -21,13 +21,15 @@ export const CUPS_MESSAGES = {
   flag: 'Valor inválido: use 0 o 1',
 } as const;
 
-/** CUPS codes are 6 characters (890201); stored upper case. */
+/**
+ * CUPS codes are 6 characters (890201); stored upper case. The rule is a pattern on what the client sends (spaces
+ * around it allowed, either case), so the OpenAPI document states what the server demands (issue 34 item 16).
+ */
 export const cupsCode = z
   .string({ error: CUPS_MESSAGES.code })
-  .trim()
-  .min(1, CUPS_MESSAGES.code)
-  .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(/^[0-9A-Z]{6}$/, CUPS_MESSAGES.codeFormat));
+  .min(1, { message: CUPS_MESSAGES.code, abort: true })
+  .regex(/^\s*[0-9A-Za-z]{6}\s*$/, CUPS_MESSAGES.codeFormat)
+  .transform((s) => s.trim().toUpperCase());
 export const cupsName = z
   .string({ error: CUPS_MESSAGES.name })
   .trim()

@@ -71,7 +71,3 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
  */
 export const specialtyInUseMessage = (u: SpecialtyUsageDto) =>
   `Está asignada a ${counted(u.doctors, 'doctor', 'doctores')}, ${counted(u.locations, 'sede', 'sedes')} y ${u.queue} en cola.`;
-
-/** Nothing uses it now, but agendas, appointments or past queue entries name it: it can only be deactivated. */
-export const SPECIALTY_HAS_HISTORY =
-  'La especialidad tiene historial (agendas, citas o registros de la cola de espera) y no se puede eliminar; desactívela para dejar de ofrecerla.';

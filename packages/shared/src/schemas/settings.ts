@@ -91,6 +91,11 @@ export const settingFields = {
   queue_freed_slot_action: z.enum(QUEUE_FREED_SLOT_ACTIONS, {
     error: 'Acción inválida para el cupo liberado',
   }),
+  attend_early_tolerance_minutes: intRange(
+    0,
+    1440,
+    'La anticipación para marcar atendida debe estar entre 0 y 1440 minutos',
+  ),
   // Alertas por correo
   notifications_email_enabled: bool('Alertas por correo'),
   notifications_email: optionalEmail,
@@ -140,6 +145,7 @@ export const SETTING_DEFAULTS: OrgSettingsValues = {
   auto_cancel_without_confirmation: false,
   auto_cancel_also_appointments_default: true,
   queue_freed_slot_action: 'notify',
+  attend_early_tolerance_minutes: 60,
   notifications_email_enabled: false,
   notifications_email: '',
   alert_long_queue_enabled: true,

@@ -161,10 +161,10 @@ describe('oportunidad', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Indicador,Tipo de documento,Número de documento,Fecha de nacimiento,Sexo,Nombres y apellidos,Código EAPB,Fecha de solicitud,Fecha asignada,Fecha deseada',
+      'Indicador;Tipo de documento;Número de documento;Fecha de nacimiento;Sexo;Nombres y apellidos;Código EAPB;Fecha de solicitud;Fecha asignada;Fecha deseada',
     );
     // a, c (P.3.1) and e (P.3.4): the control b and the cancelled d are not in the file.
-    expect(lines.slice(1).map((l) => l.split(',').slice(-3).join(' '))).toEqual([
+    expect(lines.slice(1).map((l) => l.split(';').slice(-3).join(' '))).toEqual([
       '2026-03-02 2026-03-06 2026-03-04',
       '2026-03-12 2026-03-17 ',
       '2026-03-10 2026-03-11 2026-03-15',
@@ -182,7 +182,7 @@ describe('oportunidad', () => {
     expect(ds.name).toBe('Detalle');
     expect(ds.getRow(1).font?.bold).toBe(true);
     const cells = (r: number) => (ds.getRow(r).values as unknown[]).slice(1).map((v) => String(v ?? ''));
-    expect(cells(1).join(',')).toBe(lines[0]);
+    expect(cells(1).join(';')).toBe(lines[0]);
     expect(
       Array.from({ length: ds.rowCount - 1 }, (_, i) =>
         cells(i + 2)

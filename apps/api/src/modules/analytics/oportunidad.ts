@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '@ips/shared/errors';
 import { startOfLocalDay } from '@ips/shared/format';
+import { addDays } from '@ips/shared/scheduling/calendar-days';
 import {
   OPORTUNIDAD_INDICATORS,
   OPORTUNIDAD_MESSAGES as M,
@@ -15,6 +16,7 @@ import type { Executor } from '../../db/client';
 import type { RowStream, Table } from './table-export';
 import { factDetailBatches, rolledIndicators, rolledTrend } from './oportunidad-rollups';
 import { rollupsReady } from './drain';
+import { ensureHolidayYears } from '../holidays/calendar';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 
@@ -80,6 +82,8 @@ function base(tz: string, from: Date, to: Date, q: OportunidadQuery) {
 
 /** Per indicator over the request days [from, to), counted from appointments (see rolledIndicators). */
 async function countedIndicators(db: Executor, tz: string, q: OportunidadQuery, from: string, to: string) {
+  // The working-day calendar below reaches from the day before `from` to 800 days after `to`.
+  await ensureHolidayYears(db, addDays(from, -1), addDays(to, 800));
   const res = await db.execute<Record<string, unknown>>(sql`with cal as (
       select d::date as day,
         sum(case when extract(isodow from d) < 6 and h.date is null then 1 else 0 end) over (order by d) as cum

@@ -12,6 +12,7 @@ import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
 import type { Actor, AppDeps } from '../../lib/context';
 import { checkWithinAgenda } from './agenda-time';
+import { refuseEarlyAttendance } from './attend-time';
 import * as brepo from './booking-repo';
 import { auditView, toAppointmentDto } from './dto';
 import { COMPLETED, RESTORED, SLOT_FREED } from './hooks';
@@ -106,6 +107,9 @@ export async function updateAppointment(
     const roomId = values.roomId !== undefined ? values.roomId : before.roomId;
     if (moved && to !== 'Cancelada' && from !== 'Cancelada')
       await refuseOverlap(tx, before, start, duration, roomId, M.overlap);
+
+    // Attended at its (new) time at the earliest, less the tolerance of the setting.
+    if (to === 'Completada' && from !== 'Completada') refuseEarlyAttendance(deps, start);
 
     let action = 'update';
     if (to !== from) {

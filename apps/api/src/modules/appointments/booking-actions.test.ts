@@ -1,12 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingFixture, OVERLAP } from './booking-test-setup';
-import { bookedSlots, newPatient, nextWeekday, type World } from '../availabilities/test-factory';
+import {
+  attendAnyTime,
+  bookedSlots,
+  newPatient,
+  nextWeekday,
+  type World,
+} from '../availabilities/test-factory';
 
 const fixture = bookingFixture();
 const { agenda, post, audits } = fixture;
 let w: World;
-beforeAll(() => {
+beforeAll(async () => {
   ({ w } = fixture.ctx);
+  // The appointments are booked weeks ahead; when they may be attended is attend-time.test.ts's concern.
+  await attendAnyTime(fixture.ctx.t);
 });
 
 describe('status transitions (spec §4)', () => {

@@ -346,21 +346,22 @@ describe('GET /api/audit/export.csv', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Fecha,Usuario,Correo,Tabla,Registro,Acción,Valores anteriores,Valores nuevos,Solicitud',
+      'ID;Fecha;Usuario;Correo;Tabla;Registro;Acción;Valores anteriores;Valores nuevos;Solicitud',
     );
     expect(lines).toHaveLength(4); // header, two rows, the empty string after the last CRLF
     const [d, m, y] = today.split('-').reverse();
     expect(lines[1]).toBe(
-      `${formula},${d}/${m}/${y} 01:00:00,Usuario agent,agent@test.ips.co,Pacientes,` +
-        `"'=HYPERLINK(""http://x"")",Actualización,"{""note"": ""+1""}","{""note"": ""@SUM(A1)""}",req-prueba`,
+      `${formula};${d}/${m}/${y} 01:00:00;Usuario agent;agent@test.ips.co;Pacientes;` +
+        `"'=HYPERLINK(""http://x"")";Actualización;"{""note"": ""+1""}";"{""note"": ""@SUM(A1)""}";req-prueba`,
     );
-    expect(lines[2]).toContain(',"{""name"": ""Ana, \\""la grande\\""""}",');
+    expect(lines[2]).toContain(';"{""name"": ""Ana, \\""la grande\\""""}";');
   });
 
-  it('neutralises every cell that starts with = + - @ tab or CR', async () => {
+  it('neutralises every cell that starts with = + - @ tab or CR, but a stored phone', async () => {
     const { csvCell } = await import('../../lib/csv-stream');
     expect(csvCell('=1+2')).toBe("'=1+2");
-    expect(csvCell('+57 300')).toBe("'+57 300");
+    expect(csvCell('+57 300')).toBe("'+57 300"); // not a stored phone: the space makes Excel compute it
+    expect(csvCell('+573125553344')).toBe('+573125553344');
     expect(csvCell('-5')).toBe("'-5");
     expect(csvCell('@x')).toBe("'@x");
     expect(csvCell('\tx')).toBe("'\tx");
@@ -391,8 +392,8 @@ describe('GET /api/audit/export.csv', () => {
     const res = await csv(`table_name=cups&token=${tokens.admin}`);
     const lines = res.body.split('\r\n').slice(1, -1);
     expect(lines).toHaveLength(2500);
-    expect(lines.map((l) => l.split(',')[5])).toEqual(Array.from({ length: 2500 }, (_, i) => String(i + 1)));
-    expect(lines[0]).toContain(',Sistema,');
+    expect(lines.map((l) => l.split(';')[5])).toEqual(Array.from({ length: 2500 }, (_, i) => String(i + 1)));
+    expect(lines[0]).toContain(';Sistema;');
   });
 });
 

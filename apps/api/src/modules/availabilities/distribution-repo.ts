@@ -3,10 +3,12 @@ import type { Executor } from '../../db/client';
 import { availabilities, availabilityDistributions as dist } from '../../db/schema/agendas';
 import { holidays } from '../../db/schema/holidays';
 import { doctors, locations, specialties } from '../../db/schema/resources';
+import { ensureHolidayYears } from '../holidays/calendar';
 
 export type DistributionRow = typeof dist.$inferSelect;
 
 export async function holidayDates(db: Executor, start: string, end: string): Promise<Set<string>> {
+  await ensureHolidayYears(db, start, end);
   const rows = await db
     .select({ date: holidays.date })
     .from(holidays)

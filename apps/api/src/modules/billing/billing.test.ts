@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/system';
 import type { TestApp } from '../../test/helpers';
-import { worldFixture, type World } from '../availabilities/test-factory';
+import { attendAnyTime, worldFixture, type World } from '../availabilities/test-factory';
 import { billingOf, complete, confirmedAppointment, createService } from './test-factory';
 
 /*
@@ -17,6 +17,8 @@ let consulta: number;
 let formula: number;
 beforeAll(async () => {
   ({ t, w } = ctx);
+  // The appointments are booked days ahead; when they may be attended is attend-time.test.ts's concern.
+  await attendAnyTime(t);
   consulta = await createService(w, 'Consulta general', 50000);
   formula = await createService(w, '=1+1', 30000);
   // Medicina General bills 'Consulta general' unless the appointment names another service.

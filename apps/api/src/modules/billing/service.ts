@@ -220,7 +220,6 @@ export function exportCsv(deps: AppDeps, q: ExportBillingQuery) {
       r.currency,
       BILLING_STATUS_LABELS[r.status],
     ],
-    { separator: ';' },
   );
 }
 
@@ -242,6 +241,5 @@ export async function exportAuditCsv(deps: AppDeps, id: number) {
       e.changed_by_user_id,
       e.changed_by_name,
     ],
-    { separator: ';' },
   );
 }

@@ -20,7 +20,7 @@ describe('parseRange', () => {
 describe('csvCell', () => {
   it('quotes what needs it and neutralises formulas', () => {
     expect(csvCell('Ana')).toBe('Ana');
-    expect(csvCell('Pérez, Ana')).toBe('"Pérez, Ana"');
+    expect(csvCell('Pérez; Ana')).toBe('"Pérez; Ana"');
     expect(csvCell('di "hola"')).toBe('"di ""hola"""');
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");

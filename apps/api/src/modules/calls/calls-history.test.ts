@@ -98,7 +98,7 @@ describe('call history', () => {
     expect(offsetPast.json().items).toEqual([]);
   });
 
-  // A phone's leading '+' is a formula start for a spreadsheet too: it gets the apostrophe like any other cell.
+  // A stored phone (+ and digits) computes nothing: written as it is, while a formula gets the apostrophe.
   it('the CSV: every match, the spec columns, a BOM, formulas neutralised', async () => {
     await registerCall(ctx.c.agent, {
       patient_name: '=HYPERLINK("http://malo")',
@@ -112,10 +112,10 @@ describe('call history', () => {
     );
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe(CALL_CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe(CALL_CSV_COLUMNS.join(';'));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^\d+,"'=HYPERLINK\(""http:\/\/malo""\)",'\+573157778899,,General,En espera,Normal,\d+:\d{2},/,
+      /^\d+;"'=HYPERLINK\(""http:\/\/malo""\)";\+573157778899;;General;En espera;Normal;\d+:\d{2};/,
     );
 
     const everything = await get('/api/calls/history/export.csv?status=ended');

@@ -13,6 +13,7 @@ import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
 import { importCodes, planImport } from './import';
 import { readImportRows, refuseIfRejected, summariseImport } from '../../lib/csv-import/read-rows';
+import { removeOrExplain } from '../master-data';
 import * as repo from './repo';
 
 registerConstraintMessage('cups_code_key', 'CONFLICT', 'Ya existe un procedimiento con ese código CUPS');
@@ -118,7 +119,11 @@ export async function deleteCups(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const before = await repo.findByIdForUpdate(tx, id);
     if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await repo.remove(tx, id);
+    await removeOrExplain(
+      tx,
+      { table: 'cups', id, subject: 'el código CUPS', hint: 'Puede inactivarlo.' },
+      (sp) => repo.remove(sp, id),
+    );
     await writeAudit(tx, actor, { table: 'cups', recordId: id, action: 'delete', oldValues: toDto(before) });
   });
 }

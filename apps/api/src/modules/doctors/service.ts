@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
+import { removeOrExplain } from '../master-data';
 import * as repo from './repo';
 
 registerConstraintMessage(
@@ -162,7 +163,12 @@ export async function deleteDoctor(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     if (!(await repo.findByIdForUpdate(tx, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
     const before = await load(tx, id);
-    await repo.remove(tx, id);
+    // Agendas and appointments keep their doctor (RESTRICT): the 409 counts them.
+    await removeOrExplain(
+      tx,
+      { table: 'doctors', id, subject: 'el doctor', hint: 'Puede desactivarlo.' },
+      (sp) => repo.remove(sp, id),
+    );
     await writeAudit(tx, actor, {
       table: 'doctors',
       recordId: id,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
+import { removeOrExplain } from '../master-data';
 import * as repo from './repo';
 
 registerConstraintMessage('eps_code_key', 'CONFLICT', 'Ya existe una EPS con ese código');
@@ -113,7 +114,9 @@ export async function deleteEps(db: Db, actor: Actor, id: number) {
     const before = await repo.findByIdForUpdate(tx, id);
     if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
     const authorizationIds = await repo.authorizationIds(tx, id);
-    await repo.remove(tx, id);
+    await removeOrExplain(tx, { table: 'eps', id, subject: 'la EPS', hint: 'Puede inactivarla.' }, (sp) =>
+      repo.remove(sp, id),
+    );
     await writeAudit(tx, actor, {
       table: 'eps',
       recordId: id,

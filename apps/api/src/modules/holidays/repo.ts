@@ -1,10 +1,13 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { holidays } from '../../db/schema/holidays';
+import { ensureHolidayYears } from './calendar';
 
 export type HolidayRow = typeof holidays.$inferSelect;
 
-export function list(db: Executor, f: { start?: string; end?: string }) {
+/** The holidays of a range, the years it reaches computed first when never seeded (calendar.ts). */
+export async function list(db: Executor, f: { start?: string; end?: string }) {
+  if (f.start && f.end) await ensureHolidayYears(db, f.start, f.end);
   return db
     .select()
     .from(holidays)

@@ -2,6 +2,7 @@ import { AppError } from '@ips/shared/errors';
 import type { HolidayDto } from '@ips/shared/schemas/holidays';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
+import { ensureHolidayYears } from './calendar';
 import * as repo from './repo';
 
 export const HOLIDAYS_CHANNEL = 'holidays';
@@ -20,6 +21,8 @@ export async function listHolidays(
 
 export async function createHoliday(deps: AppDeps, actor: Actor, body: HolidayDto): Promise<HolidayDto> {
   return deps.db.transaction(async (tx) => {
+    // The computed holidays of its year first: a date already computed is one that exists.
+    await ensureHolidayYears(tx, body.date, body.date);
     const row = await repo.insert(tx, body);
     if (!row) throw new AppError('CONFLICT', 'Ya existe un festivo registrado en esa fecha');
     await writeAudit(tx, actor, {
@@ -35,6 +38,7 @@ export async function createHoliday(deps: AppDeps, actor: Actor, body: HolidayDt
 
 export async function renameHoliday(deps: AppDeps, actor: Actor, date: string, name: string) {
   return deps.db.transaction(async (tx) => {
+    await ensureHolidayYears(tx, date, date);
     const before = await repo.findByDate(tx, date);
     if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
     const after = (await repo.rename(tx, date, name))!;
@@ -53,6 +57,7 @@ export async function renameHoliday(deps: AppDeps, actor: Actor, date: string, n
 /** Removing a holiday does not redistribute agendas already distributed; "regenerate" does that on request. */
 export async function deleteHoliday(deps: AppDeps, actor: Actor, date: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    await ensureHolidayYears(tx, date, date);
     const row = await repo.remove(tx, date);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     await writeAudit(tx, actor, {

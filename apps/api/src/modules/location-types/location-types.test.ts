@@ -82,7 +82,9 @@ describe('location types', () => {
     ).toBe(1);
     const refused = await admin({ method: 'DELETE', url: `/api/location-types/${lt.id}` });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('No se puede eliminar: 1 sede usa este tipo. Puede desactivarlo.');
+    expect(refused.json().message).toBe(
+      'No se puede eliminar el tipo de sede: lo usa 1 sede. Puede desactivarlo.',
+    );
     await admin({ method: 'DELETE', url: `/api/locations/${loc.json().data.id}` });
     const del = await admin({ method: 'DELETE', url: `/api/location-types/${lt.id}` });
     expect(del.json()).toEqual({ success: true, message: 'Tipo de sede eliminado' });

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { containsPattern } from '@ips/shared/schemas/resources-common';
 import type { Executor } from '../../db/client';
-import { locations, locationTypes } from '../../db/schema/resources';
+import { locationTypes } from '../../db/schema/resources';
 
 export type LocationTypeRow = typeof locationTypes.$inferSelect & { locationsCount: number };
 
@@ -58,9 +58,4 @@ export async function update(db: Executor, id: number, values: Partial<typeof lo
 
 export async function remove(db: Executor, id: number) {
   await db.delete(locationTypes).where(eq(locationTypes.id, id));
-}
-
-export async function countLocations(db: Executor, id: number) {
-  const [row] = await db.select({ n: count() }).from(locations).where(eq(locations.locationTypeId, id));
-  return row?.n ?? 0;
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
+import { removeOrExplain } from '../master-data';
 import * as repo from './repo';
 
 registerConstraintMessage('location_types_name_key', 'CONFLICT', 'Ya existe un tipo de sede con ese nombre');
@@ -80,14 +81,11 @@ export async function deleteLocationType(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     if (!(await repo.lockById(tx, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
     const before = (await repo.findById(tx, id))!;
-    const inUse = await repo.countLocations(tx, id);
-    if (inUse > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `No se puede eliminar: ${inUse} ${inUse === 1 ? 'sede usa' : 'sedes usan'} este tipo. Puede desactivarlo.`,
-      );
-    }
-    await repo.remove(tx, id);
+    await removeOrExplain(
+      tx,
+      { table: 'location_types', id, subject: 'el tipo de sede', hint: 'Puede desactivarlo.' },
+      (sp) => repo.remove(sp, id),
+    );
     await writeAudit(tx, actor, {
       table: 'location_types',
       recordId: id,

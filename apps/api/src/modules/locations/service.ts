@@ -8,6 +8,7 @@ import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
+import { removeOrExplain } from '../master-data';
 import * as repo from './repo';
 
 registerConstraintMessage('locations_name_key', 'CONFLICT', 'Ya existe una sede con ese nombre');
@@ -199,7 +200,12 @@ export async function deleteLocation(db: Db, actor: Actor, id: number) {
       await repo.doctorIdsOf(tx, id),
       await repo.authorizationIds(tx, id),
     ];
-    await repo.remove(tx, id);
+    // Agendas and appointments keep their site (RESTRICT): the 409 counts them.
+    await removeOrExplain(
+      tx,
+      { table: 'locations', id, subject: 'la sede', hint: 'Puede inactivarla.' },
+      (sp) => repo.remove(sp, id),
+    );
     await writeAudit(tx, actor, {
       table: 'locations',
       recordId: id,

@@ -77,10 +77,10 @@ describe('metrics', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Doctor,Citas,Completadas,Canceladas,Tasa de Finalización');
+    expect(lines[0]).toBe('Doctor;Citas;Completadas;Canceladas;Tasa de Finalización');
     expect(lines).toHaveLength(3);
     const dash = await w.c.admin({ method: 'GET', url: '/api/metrics/export/dashboard' });
-    expect(dash.body).toContain('Total Consultas,1,');
+    expect(dash.body).toContain('Total Consultas;1;');
     const xlsx = await w.c.admin({ method: 'GET', url: '/api/metrics/export/appointments?format=xlsx' });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-disposition']).toContain('.xlsx');

@@ -126,7 +126,7 @@ describe('municipalities', () => {
     });
     const res = await admin({ method: 'DELETE', url: `/api/municipalities/${m.id}` });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('No se puede eliminar el municipio: 1 sede está ubicada en él.');
+    expect(res.json().message).toBe('No se puede eliminar el municipio: lo usa 1 sede.');
   });
 
   it('lets every role read and only admin and supervisor write', async () => {

@@ -1,8 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { containsPattern } from '@ips/shared/schemas/resources-common';
 import type { Executor } from '../../db/client';
 import { municipalities, zones } from '../../db/schema/catalogs';
-import { locations } from '../../db/schema/resources';
 
 const columns = {
   id: municipalities.id,
@@ -74,9 +73,4 @@ export async function update(db: Executor, id: number, values: Partial<typeof mu
 
 export async function remove(db: Executor, id: number) {
   await db.delete(municipalities).where(eq(municipalities.id, id));
-}
-
-export async function countLocations(db: Executor, id: number) {
-  const [row] = await db.select({ n: count() }).from(locations).where(eq(locations.municipalityId, id));
-  return row?.n ?? 0;
 }

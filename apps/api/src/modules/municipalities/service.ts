@@ -8,6 +8,7 @@ import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
+import { removeOrExplain } from '../master-data';
 import * as repo from './repo';
 
 registerConstraintMessage(
@@ -100,14 +101,10 @@ export async function deleteMunicipality(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     if (!(await repo.lockById(tx, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
     const before = (await repo.findById(tx, id))!;
-    const n = await repo.countLocations(tx, id);
-    if (n > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `No se puede eliminar el municipio: ${n} ${n === 1 ? 'sede está ubicada' : 'sedes están ubicadas'} en él.`,
-      );
-    }
-    await repo.remove(tx, id);
+    // Sites and patients located in it keep it (RESTRICT): the 409 counts them.
+    await removeOrExplain(tx, { table: 'municipalities', id, subject: 'el municipio' }, (sp) =>
+      repo.remove(sp, id),
+    );
     await writeAudit(tx, actor, {
       table: 'municipalities',
       recordId: id,

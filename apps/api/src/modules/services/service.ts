@@ -7,7 +7,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
-import { pgErrorCode } from '../../lib/pg-errors';
+import { removeOrExplain } from '../master-data';
 import * as repo from './repo';
 
 const NOT_FOUND = 'Servicio no encontrado';
@@ -81,21 +81,18 @@ export async function updateService(db: Db, actor: Actor, id: number, body: Upda
 }
 
 /**
- * Nothing references services yet; billing records will, with a restricting foreign key. Any such key
- * refusing the delete (23503) answers the spec's 409 'No se puede eliminar', so the billing issue only
- * has to add its key.
+ * Appointments and billing records keep their service with ON DELETE SET NULL; any restricting key (one added
+ * later) refusing the delete answers 409 with what uses the service (master-data, decision 043).
  */
 export async function deleteService(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const before = await repo.findByIdForUpdate(tx, id);
     if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
-    try {
-      await repo.remove(tx, id);
-    } catch (err) {
-      if (pgErrorCode(err) === '23503')
-        throw new AppError('CONFLICT', 'No se puede eliminar: el servicio está en uso');
-      throw err;
-    }
+    await removeOrExplain(
+      tx,
+      { table: 'services', id, subject: 'el servicio', hint: 'Puede desactivarlo.' },
+      (sp) => repo.remove(sp, id),
+    );
     await writeAudit(tx, actor, {
       table: 'services',
       recordId: id,

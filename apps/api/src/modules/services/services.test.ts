@@ -95,7 +95,7 @@ describe('services', () => {
     expect(del.body).toBe('');
     expect((await admin({ method: 'DELETE', url: `/api/services/${s.id}` })).statusCode).toBe(404);
 
-    // Nothing references services yet (billing will); a stand-in table with a restricting key proves the 409.
+    // Nothing restricts a service's delete today; a stand-in table with a restricting key proves the 409.
     const used = (await create({ name: 'Facturado' })).json().data;
     await t.app.deps.database.query(
       'CREATE TABLE test_service_refs (service_id integer REFERENCES services(id))',
@@ -103,7 +103,9 @@ describe('services', () => {
     await t.app.deps.database.query('INSERT INTO test_service_refs VALUES ($1)', [used.id]);
     const refused = await admin({ method: 'DELETE', url: `/api/services/${used.id}` });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('No se puede eliminar: el servicio está en uso');
+    expect(refused.json().message).toBe(
+      'No se puede eliminar el servicio: lo usa 1 registro de test_service_refs. Puede desactivarlo.',
+    );
     expect((await reception({ method: 'GET', url: `/api/services/${used.id}` })).statusCode).toBe(200);
   });
 

@@ -1,6 +1,5 @@
 import { AppError } from '@ips/shared/errors';
 import {
-  SPECIALTY_HAS_HISTORY,
   specialtyInUse,
   specialtyInUseMessage,
   type CreateSpecialtyBody,
@@ -11,8 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
-import { pgErrorCode } from '../../lib/pg-errors';
 import { registerConstraintMessage } from '../../plugins/errors';
+import { removeOrExplain } from '../master-data';
 import * as repo from './repo';
 
 registerConstraintMessage('specialties_default_service_fk', 'NOT_FOUND', 'Servicio no encontrado');
@@ -129,14 +128,12 @@ export async function deleteSpecialty(db: Db, actor: Actor, id: number) {
     if (specialtyInUse(usage)) throw new AppError('CONFLICT', specialtyInUseMessage(usage));
     // EPS authorizations of the specialty go with it (FK cascade); the audit keeps which ones.
     const authorizationIds = await repo.authorizationIds(tx, id);
-    try {
-      await repo.remove(tx, id);
-    } catch (err) {
-      // Agendas, appointments and past queue entries keep it (ON DELETE RESTRICT is 23001): its history.
-      const code = pgErrorCode(err);
-      if (code === '23001' || code === '23503') throw new AppError('CONFLICT', SPECIALTY_HAS_HISTORY);
-      throw err;
-    }
+    // Agendas, appointments and past queue entries keep it (ON DELETE RESTRICT): its history, counted in the 409.
+    await removeOrExplain(
+      tx,
+      { table: 'specialties', id, subject: 'la especialidad', hint: 'Desactívela para dejar de ofrecerla.' },
+      (sp) => repo.remove(sp, id),
+    );
     await writeAudit(tx, actor, {
       table: 'specialties',
       recordId: id,

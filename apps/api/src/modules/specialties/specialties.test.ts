@@ -240,7 +240,7 @@ describe('specialty usage counts the waiting queue', () => {
     const refused = await admin({ method: 'DELETE', url: `/api/specialties/${s.id}` });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(
-      'La especialidad tiene historial (agendas, citas o registros de la cola de espera) y no se puede eliminar; desactívela para dejar de ofrecerla.',
+      'No se puede eliminar la especialidad: la usa 1 registro de la cola de espera. Desactívela para dejar de ofrecerla.',
     );
     expect((await agent({ method: 'GET', url: `/api/specialties/${s.id}` })).statusCode).toBe(200);
   });

@@ -1,6 +1,6 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { municipalities, zones } from '../../db/schema/catalogs';
+import { zones } from '../../db/schema/catalogs';
 
 export type ZoneRow = typeof zones.$inferSelect & { municipalitiesCount: number };
 
@@ -37,9 +37,4 @@ export async function update(db: Executor, id: number, values: Partial<typeof zo
 
 export async function remove(db: Executor, id: number) {
   await db.delete(zones).where(eq(zones.id, id));
-}
-
-export async function countMunicipalities(db: Executor, id: number) {
-  const [row] = await db.select({ n: count() }).from(municipalities).where(eq(municipalities.zoneId, id));
-  return row?.n ?? 0;
 }

@@ -4,14 +4,10 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { registerConstraintMessage } from '../../plugins/errors';
+import { removeOrExplain } from '../master-data';
 import * as repo from './repo';
 
 registerConstraintMessage('zones_name_key', 'CONFLICT', 'Ya existe una zona con ese nombre');
-registerConstraintMessage(
-  'municipalities_zone_id_zones_id_fk',
-  'CONFLICT',
-  'No se puede eliminar la zona: tiene municipios asignados. Reasígnelos a otra zona primero.',
-);
 
 const NOT_FOUND = 'Zona no encontrada';
 
@@ -80,14 +76,12 @@ export async function deleteZone(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     if (!(await repo.lockById(tx, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
     const before = (await repo.findById(tx, id))!;
-    const n = await repo.countMunicipalities(tx, id);
-    if (n > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `No se puede eliminar la zona: tiene ${n} ${n === 1 ? 'municipio asignado' : 'municipios asignados'}. Reasígnelos a otra zona primero.`,
-      );
-    }
-    await repo.remove(tx, id);
+    // Municipalities and patients of the zone keep it (RESTRICT): the 409 counts them.
+    await removeOrExplain(
+      tx,
+      { table: 'zones', id, subject: 'la zona', hint: 'Reasígnelos a otra zona primero.' },
+      (sp) => repo.remove(sp, id),
+    );
     await writeAudit(tx, actor, {
       table: 'zones',
       recordId: id,

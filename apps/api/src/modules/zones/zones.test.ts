@@ -65,7 +65,7 @@ describe('zones', () => {
     const res = await admin({ method: 'DELETE', url: `/api/zones/${z.id}` });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      'No se puede eliminar la zona: tiene 2 municipios asignados. Reasígnelos a otra zona primero.',
+      'No se puede eliminar la zona: la usan 2 municipios. Reasígnelos a otra zona primero.',
     );
   });
 

@@ -1,6 +1,7 @@
 import { CalendarClockIcon } from 'lucide-react';
 import { QUEUE_FREED_SLOT_ACTIONS, type OrgSettingsValues } from '@ips/shared/schemas/settings';
-import { Field } from '@/components/ui/field';
+import { Field, describedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useSettingsForm } from '@/features/settings/hooks/use-settings-form';
 import { SettingsCard } from '@/features/settings/components/settings-card';
@@ -10,7 +11,12 @@ const KEYS = [
   'auto_cancel_without_confirmation',
   'auto_cancel_also_appointments_default',
   'queue_freed_slot_action',
+  'attend_early_tolerance_minutes',
 ] as const;
+
+/** A number input's value: the number typed, or NaN while it is empty (the rule then names the range). */
+const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+const shown = (n: number) => (Number.isNaN(n) ? '' : String(n));
 
 const FREED_SLOT_LABELS: Record<(typeof QUEUE_FREED_SLOT_ACTIONS)[number], string> = {
   notify: 'Ofrecer el cupo al siguiente paciente en espera',
@@ -18,7 +24,10 @@ const FREED_SLOT_LABELS: Record<(typeof QUEUE_FREED_SLOT_ACTIONS)[number], strin
   off: 'No hacer nada',
 };
 
-/** 'Automatización de Agenda': the auto-cancellation of expired agendas and what a freed slot does. */
+/**
+ * 'Automatización de Agenda': the auto-cancellation of expired agendas, what a freed slot does, and how long
+ * before its time an appointment may be marked attended.
+ */
 export function AgendaAutomationCard({ saved, readOnly }: { saved: OrgSettingsValues; readOnly: boolean }) {
   const form = useSettingsForm(KEYS, saved);
   const disabled = readOnly || form.saving;
@@ -71,6 +80,23 @@ export function AgendaAutomationCard({ saved, readOnly }: { saved: OrgSettingsVa
             ))}
           </SelectContent>
         </Select>
+      </Field>
+      <Field
+        id="attend_early_tolerance_minutes"
+        label="Marcar atendida hasta (minutos antes de la cita)"
+        hint="Antes de este margen la cita no se puede marcar atendida; entre 0 y 1440"
+        error={form.errors.attend_early_tolerance_minutes}
+      >
+        <Input
+          id="attend_early_tolerance_minutes"
+          type="number"
+          min={0}
+          max={1440}
+          value={shown(form.value('attend_early_tolerance_minutes'))}
+          onChange={(e) => form.set('attend_early_tolerance_minutes', toNumber(e.target.value))}
+          disabled={disabled}
+          {...describedBy('attend_early_tolerance_minutes', form.errors.attend_early_tolerance_minutes, true)}
+        />
       </Field>
     </SettingsCard>
   );
