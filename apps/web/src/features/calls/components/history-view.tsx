@@ -87,7 +87,7 @@ export function HistoryView() {
             onChange={setPriority}
             allLabel="Todas las prioridades"
             options={optionsOf(CALL_PRIORITY_LABELS)}
-            className="lg:w-48"
+            className="lg:w-56"
           />
           <OptionSelect
             label="Tamaño de página"
