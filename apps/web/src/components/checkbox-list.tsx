@@ -3,6 +3,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { matches } from '@/lib/search';
 import { cn } from '@/lib/utils';
+import { countOf } from '@ips/shared/format';
 
 export interface CheckOption {
   id: number;
@@ -69,7 +70,7 @@ export function CheckboxList({
           )}
         </span>
         <span className="text-xs font-normal text-muted-foreground">
-          {value.length} {value.length === 1 ? 'seleccionada' : 'seleccionadas'}
+          {countOf(value.length, 'seleccionada', 'seleccionadas')}
         </span>
       </legend>
       {searchable && (

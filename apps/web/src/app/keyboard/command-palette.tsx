@@ -26,6 +26,7 @@ import { listKeyAction } from '@/features/appointments/utils/list-navigation';
 import { shortcut, type ShortcutId } from '@/lib/shortcuts';
 import { useDebounced } from '@/lib/use-debounced';
 import { cn } from '@/lib/utils';
+import { countOf } from '@ips/shared/format';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -157,7 +158,7 @@ function PaletteBody({
     ? 'Buscando pacientes y doctores…'
     : flat.length === 0
       ? `Sin resultados para «${text}»`
-      : `${flat.length} ${flat.length === 1 ? 'resultado' : 'resultados'}`;
+      : countOf(flat.length, 'resultado', 'resultados');
 
   return (
     <>

@@ -17,6 +17,7 @@ import { patientPermissions } from '@/features/patients/utils/permissions';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { errorMessage } from '@/lib/error-toast';
 import { useAuth } from '@/lib/use-auth';
+import { countOf } from '@ips/shared/format';
 
 const PAGE_SIZE = 20;
 
@@ -84,9 +85,7 @@ export default function PatientsListPage() {
           </div>
         </div>
         <Badge variant="secondary" className="h-8 px-3 text-sm" aria-live="polite" data-testid="simple-count">
-          {total === undefined
-            ? 'Cargando…'
-            : `${total.toLocaleString('es-CO')} ${total === 1 ? 'paciente' : 'pacientes'}`}
+          {total === undefined ? 'Cargando…' : countOf(total, 'paciente', 'pacientes')}
         </Badge>
       </div>
       <SimplePatientsTable

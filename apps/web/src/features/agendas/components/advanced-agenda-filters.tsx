@@ -17,6 +17,7 @@ import {
 } from '@/features/agendas/utils/agenda-filters';
 import { CheckboxList } from '@/components/checkbox-list';
 import { SearchInput } from '@/components/search-input';
+import { countOf } from '@ips/shared/format';
 
 interface Props {
   value: AgendaFilterState;
@@ -66,7 +67,7 @@ export function AdvancedAgendaFilters({ value, onChange }: Props) {
           <SlidersHorizontalIcon aria-hidden />
           {expanded ? 'Ocultar filtros' : 'Más filtros'}
           {count > 0 && (
-            <Badge aria-label={`${count} filtros activos`} className="ml-1">
+            <Badge aria-label={countOf(count, 'filtro activo', 'filtros activos')} className="ml-1">
               {count}
             </Badge>
           )}

@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 import { useAgendaSummary } from '@/features/agendas/api/agendas';
 import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-context';
 import { buildWeek, shiftWeek, weekLabel, weekRange, type WeekDay } from '@/features/agendas/utils/week';
+import { countOf } from '@ips/shared/format';
 
 interface WeekNavigatorProps {
   anchor: string;
@@ -124,8 +125,7 @@ function DayCard({
         </span>
         {day.hasActivity ? (
           <span className="text-xs text-muted-foreground">
-            {day.availabilities} {day.availabilities === 1 ? 'agenda' : 'agendas'} · {day.appointments}{' '}
-            {day.appointments === 1 ? 'cita' : 'citas'}
+            {countOf(day.availabilities, 'agenda')} · {countOf(day.appointments, 'cita')}
           </span>
         ) : (
           <span className="text-xs text-muted-foreground">Sin actividad</span>

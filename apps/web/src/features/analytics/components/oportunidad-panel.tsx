@@ -15,6 +15,7 @@ import { IndicatorsDialog } from '@/features/analytics/components/indicators-dia
 import { OportunidadAppointments } from '@/features/analytics/components/oportunidad-appointments';
 import { ANALYTICS_MANAGE_ROLES } from '@ips/shared/schemas/analytics-roles';
 import { useAuth } from '@/lib/use-auth';
+import { countOf } from '@ips/shared/format';
 
 const MONTHS = [
   'Enero',
@@ -168,7 +169,7 @@ export function OportunidadPanel({ today }: { today: string }) {
                   ) : i.exceeded ? (
                     <Badge variant="destructive" className="gap-1">
                       <AlertTriangleIcon className="size-3" aria-hidden />
-                      Supera {i.target_working_days} días hábiles
+                      Supera {countOf(i.target_working_days, 'día hábil', 'días hábiles')}
                     </Badge>
                   ) : (
                     <span>Dentro de {i.target_working_days} días hábiles</span>

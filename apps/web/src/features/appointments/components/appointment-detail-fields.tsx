@@ -3,6 +3,7 @@ import { APPOINTMENT_DURATIONS } from '@ips/shared/schemas/appointment-booking';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { SimpleSelect } from '@/features/appointments/components/simple-select';
+import { countOf } from '@ips/shared/format';
 
 /** The appointment details shared by the quick, manual and smart dialogs (spec §5 defaults: Presencial, 30). */
 export interface AppointmentDetails {
@@ -32,7 +33,7 @@ export function durationChoices(agendaMinutes?: number): number[] {
 }
 
 export const durationLabel = (d: number, agendaMinutes?: number) =>
-  d === agendaMinutes ? `${d} minutos (cupo de la agenda)` : `${d} minutos`;
+  d === agendaMinutes ? `${countOf(d, 'minuto')} (cupo de la agenda)` : countOf(d, 'minuto');
 
 /** The details to start from in an agenda: the spec's defaults with the agenda's slot length. */
 export const detailsForAgenda = (agendaMinutes?: number): AppointmentDetails => ({

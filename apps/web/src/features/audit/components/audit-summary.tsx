@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/list-states';
 import type { AuditFilters } from '../api/get-audit';
 import { actorLabel, auditActionLabel, auditTableLabel, count } from '../utils/labels';
+import { countOf } from '@ips/shared/format';
 
 interface Bar {
   key: string;
@@ -83,7 +84,7 @@ export function AuditSummaryCard({
         <CardTitle>Resumen de los últimos {summary?.days ?? 30} días</CardTitle>
         <CardDescription>
           {summary
-            ? `${count.format(summary.total)} ${summary.total === 1 ? 'cambio' : 'cambios'} registrados. Elija una barra para filtrar la lista.`
+            ? `${countOf(summary.total, 'cambio', 'cambios')} registrados. Elija una barra para filtrar la lista.`
             : 'Cambios por tabla, acción y usuario.'}
         </CardDescription>
       </CardHeader>

@@ -18,6 +18,7 @@ import { AuditDetailDialog } from './audit-detail-dialog';
 import { AuditFilterBar } from './audit-filters';
 import { AuditSummaryCard } from './audit-summary';
 import { AuditTable } from './audit-table';
+import { countOf } from '@ips/shared/format';
 
 const KEYS = ['table_name', 'record_id', 'user_id', 'action', 'from', 'to'] as const;
 
@@ -68,7 +69,7 @@ export function AuditView() {
       <p className="mb-2 text-sm text-muted-foreground" aria-live="polite" data-testid="audit-count">
         {list.data
           ? exact
-            ? `${count.format(total)} ${total === 1 ? 'cambio' : 'cambios'}`
+            ? countOf(total, 'cambio', 'cambios')
             : `Más de ${count.format(total)} cambios: afine los filtros para ver los anteriores, o exporte a CSV`
           : ''}
       </p>
@@ -97,6 +98,7 @@ export function AuditView() {
             pageSize={AUDIT_PAGE_SIZE}
             onPageChange={(n) => go(filters, n)}
             itemLabel="cambios"
+            itemOne="cambio"
           />
         </>
       )}

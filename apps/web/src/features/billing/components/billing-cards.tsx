@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMoney } from '@ips/shared/format';
+import { countOf, formatMoney } from '@ips/shared/format';
 import type { BillingMetrics } from '@ips/shared/schemas/billing';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -8,7 +8,17 @@ const count = new Intl.NumberFormat('es-CO');
 const GRID = 'grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6';
 
 /** A figure is never cut: amounts keep their line, a service name wraps. */
-function Card({ title, value, hint, text }: { title: string; value: ReactNode; hint?: string; text?: boolean }) {
+function Card({
+  title,
+  value,
+  hint,
+  text,
+}: {
+  title: string;
+  value: ReactNode;
+  hint?: string;
+  text?: boolean;
+}) {
   return (
     <section className="min-w-0 rounded-lg border bg-card p-4" aria-label={title}>
       <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{title}</h3>
@@ -30,11 +40,7 @@ function Card({ title, value, hint, text }: { title: string; value: ReactNode; h
 export function BillingCards({ metrics }: { metrics: BillingMetrics | undefined }) {
   if (!metrics)
     return (
-      <div
-        className={GRID}
-        aria-busy="true"
-        aria-label="Cargando totales"
-      >
+      <div className={GRID} aria-busy="true" aria-label="Cargando totales">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="h-[86px] rounded-lg" />
         ))}
@@ -53,7 +59,7 @@ export function BillingCards({ metrics }: { metrics: BillingMetrics | undefined 
         title="Top Servicio"
         text
         value={top ? top.service_name : '—'}
-        hint={top ? `${count.format(top.count)} ${top.count === 1 ? 'factura' : 'facturas'}` : undefined}
+        hint={top ? countOf(top.count, 'factura', 'facturas') : undefined}
       />
     </div>
   );

@@ -168,6 +168,7 @@ export function HistoryView() {
             pageSize={limit}
             onPageChange={setPage}
             itemLabel={d.total_exact ? 'llamadas' : 'llamadas (más de 1.000: afine la búsqueda)'}
+            itemOne="llamada"
           />
         </div>
       )}

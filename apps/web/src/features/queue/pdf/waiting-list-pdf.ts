@@ -14,6 +14,7 @@ import { waitingListPdfFileName } from '@/features/queue/utils/export-names';
 import { WAITING_PDF_COLUMNS, waitingPdfRow } from '@/features/queue/utils/pdf-rows';
 import { PRIORITY_STYLES, priorityStyle } from '@/features/queue/utils/priority-style';
 import { countByPriority, type SpecialtyGroup } from '@/features/queue/utils/queue-order';
+import { countOf } from '@ips/shared/format';
 
 export interface WaitingPdfInput {
   groups: SpecialtyGroup<WaitingEntry>[];
@@ -38,7 +39,7 @@ export async function exportWaitingListPdf(
   const all = input.groups.flatMap((g) => g.entries);
   const subtitle = [
     input.specialtyName ?? 'Todas las especialidades',
-    `${all.length} ${all.length === 1 ? 'paciente' : 'pacientes'} en espera`,
+    `${countOf(all.length, 'paciente', 'pacientes')} en espera`,
     input.filtersLine,
   ]
     .filter(Boolean)

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FileJson2Icon, Loader2Icon } from 'lucide-react';
-import { localDate } from '@ips/shared/format';
+import { countOf, localDate } from '@ips/shared/format';
 import { buildPackageBody } from '@ips/shared/schemas/rips';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -53,20 +53,15 @@ export function BuildForm({ onBuilt }: { onBuilt: (id: number) => void }) {
       return;
     }
     setErrors({});
-    build.mutate(
-      parsed.data,
-      {
-        onSuccess: (p) => {
-          if (p.problems_count)
-            toast.warning(
-              `Paquete generado con ${p.problems_count} ${p.problems_count === 1 ? 'problema' : 'problemas'}`,
-            );
-          else toast.success('Paquete generado sin problemas');
-          onBuilt(p.id);
-        },
-        onError: (err) => toast.error('No se pudo generar el paquete', { description: errorMessage(err) }),
+    build.mutate(parsed.data, {
+      onSuccess: (p) => {
+        if (p.problems_count)
+          toast.warning(`Paquete generado con ${countOf(p.problems_count, 'problema', 'problemas')}`);
+        else toast.success('Paquete generado sin problemas');
+        onBuilt(p.id);
       },
-    );
+      onError: (err) => toast.error('No se pudo generar el paquete', { description: errorMessage(err) }),
+    });
   };
   return (
     <Card>

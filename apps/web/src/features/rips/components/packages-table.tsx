@@ -157,6 +157,7 @@ export function PackagesTable({
         pageSize={PACKAGES_PAGE}
         onPageChange={setPage}
         itemLabel="paquetes"
+        itemOne="paquete"
       />
       <CuvDialog pkg={cuvFor} onClose={() => setCuvFor(null)} />
     </div>

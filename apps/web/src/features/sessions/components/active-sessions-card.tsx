@@ -13,6 +13,7 @@ import { useEndUserSessions } from '@/features/sessions/api/end-sessions';
 import { SessionDetails } from '@/components/session-details';
 import { toastError } from '@/lib/error-toast';
 import { initials } from '@/lib/utils';
+import { countOf } from '@ips/shared/format';
 
 interface UserSessions {
   userId: string;
@@ -69,8 +70,7 @@ export function ActiveSessionsCard({ timezone, currentUserId }: { timezone: stri
         </div>
         {sessions.data && (
           <Badge variant="secondary" className="self-start">
-            {groups.length} {groups.length === 1 ? 'usuario' : 'usuarios'} · {sessions.data.length}{' '}
-            {sessions.data.length === 1 ? 'sesión' : 'sesiones'}
+            {countOf(groups.length, 'usuario')} · {countOf(sessions.data.length, 'sesión', 'sesiones')}
           </Badge>
         )}
       </CardHeader>
@@ -111,7 +111,7 @@ export function ActiveSessionsCard({ timezone, currentUserId }: { timezone: stri
                           {isMe && <Badge variant="success">Usted</Badge>}
                         </p>
                         <p className="truncate text-xs text-muted-foreground">
-                          {g.email} · {g.sessions.length} {g.sessions.length === 1 ? 'sesión' : 'sesiones'}
+                          {g.email} · {countOf(g.sessions.length, 'sesión', 'sesiones')}
                         </p>
                       </div>
                     </div>
@@ -151,8 +151,8 @@ export function ActiveSessionsCard({ timezone, currentUserId }: { timezone: stri
           target && (
             <>
               Se cerrarán todas las sesiones de <strong className="text-foreground">{target.name}</strong> (
-              {target.sessions.length} {target.sessions.length === 1 ? 'sesión' : 'sesiones'}). Deberá iniciar
-              sesión de nuevo en cada dispositivo.
+              {countOf(target.sessions.length, 'sesión', 'sesiones')}). Deberá iniciar sesión de nuevo en cada
+              dispositivo.
             </>
           )
         }

@@ -10,6 +10,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { Availability } from '@/features/appointments/api/get-availabilities';
 import { hhmm } from '@/features/appointments/utils/scheduled-at';
+import { countOf } from '@ips/shared/format';
 
 /**
  * A doctor's agendas of the day that still take bookings: 'Registrar Cita' (while below capacity) and
@@ -39,8 +40,8 @@ export function AgendaBookingMenu({
           <div key={a.id}>
             {i > 0 && <DropdownMenuSeparator />}
             <DropdownMenuLabel className="text-xs text-muted-foreground">
-              {a.specialty_name} · {hhmm(a.start_time)}–{hhmm(a.end_time)} · {a.capacity - a.booked_slots}{' '}
-              {a.capacity - a.booked_slots === 1 ? 'cupo' : 'cupos'}
+              {a.specialty_name} · {hhmm(a.start_time)}–{hhmm(a.end_time)} ·{' '}
+              {countOf(a.capacity - a.booked_slots, 'cupo')}
             </DropdownMenuLabel>
             {a.booked_slots < a.capacity && (
               <DropdownMenuItem onSelect={() => onQuick(a)}>

@@ -19,6 +19,7 @@ import { errorMessage } from '@/lib/error-toast';
 import { queueKeys } from '@/features/queue/api/queue-keys';
 import { requestOutboundCalls, useRequestOutboundCalls } from '@/features/queue/api/waiting-list-mutations';
 import { CallPreviewList } from '@/features/queue/components/waiting/call-preview-list';
+import { countOf } from '@ips/shared/format';
 
 const M = QUEUE_MESSAGES;
 
@@ -67,7 +68,11 @@ export function OutboundCallsDialog({
         const recorded =
           r.requested === 1
             ? '1 solicitud registrada como pendiente'
-            : `${r.requested} solicitudes registradas como pendientes`;
+            : countOf(
+                r.requested,
+                'solicitud registrada como pendiente',
+                'solicitudes registradas como pendientes',
+              );
         toast.success(r.requested > 0 ? M.callsQueued : M.noCallTargets, {
           description: `${recorded} para el agente de voz; aún no se ha llamado a nadie.${skipped}`,
         });
@@ -132,7 +137,7 @@ export function OutboundCallsDialog({
               ? 'Solicitar llamadas'
               : calls.length === 1
                 ? 'Solicitar 1 llamada'
-                : `Solicitar ${calls.length} llamadas`}
+                : `Solicitar ${countOf(calls.length, 'llamada')}`}
           </Button>
         </DialogFooter>
       </DialogContent>

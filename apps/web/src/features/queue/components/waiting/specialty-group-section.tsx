@@ -6,6 +6,7 @@ import type { WaitingEntry } from '@/features/queue/api/waiting-list';
 import { WaitingEntryRow, type EntryAction } from '@/features/queue/components/waiting/waiting-entry-row';
 import { countByPriority, type SpecialtyGroup } from '@/features/queue/utils/queue-order';
 import { priorityStyle } from '@/features/queue/utils/priority-style';
+import { countOf } from '@ips/shared/format';
 
 /**
  * One specialty's waiting patients on the current page, in queue order, under a header that stays in view while
@@ -54,8 +55,8 @@ export function SpecialtyGroupSection({
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <span>
               {group.entries.length === totalWaiting
-                ? `${totalWaiting} ${totalWaiting === 1 ? 'paciente' : 'pacientes'} en espera`
-                : `${group.entries.length} de ${totalWaiting} pacientes`}
+                ? `${countOf(totalWaiting, 'paciente', 'pacientes')} en espera`
+                : `${group.entries.length} de ${countOf(totalWaiting, 'paciente')}`}
             </span>
             {PRIORITY_LEVELS.filter((p) => counts[p] > 0).map((p) => (
               <span key={p} className="inline-flex items-center gap-1">

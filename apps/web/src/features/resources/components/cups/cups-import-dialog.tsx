@@ -17,6 +17,7 @@ import { useImportCups, type CupsImportResult } from '@/features/resources/api/c
 import { CupsImportLines, CupsImportSummary } from '@/features/resources/components/cups/cups-import-preview';
 import { notifyError, notifySuccess, serverMessage } from '@/lib/notify';
 import { errorMessage } from '@/lib/error-toast';
+import { countOf } from '@ips/shared/format';
 
 const EXAMPLE =
   'code,name,category,price,requires_authorization\n890201,Consulta de primera vez por medicina general,Consulta,45000,0';
@@ -61,7 +62,10 @@ export function CupsImportDialog({
       {
         onSuccess: (res) => {
           const { create, update } = res.data.summary;
-          notifySuccess(res.message ?? `Importación aplicada: ${create} creados, ${update} actualizados`);
+          notifySuccess(
+            res.message ??
+              `Importación aplicada: ${countOf(create, 'creado')}, ${countOf(update, 'actualizado')}`,
+          );
           onOpenChange(false);
         },
         onError: (err) => notifyError(err, 'No se pudo importar'),
@@ -132,8 +136,7 @@ export function CupsImportDialog({
                 <Alert variant="destructive" role="alert">
                   <OctagonAlertIcon aria-hidden />
                   <AlertTitle>
-                    {preview.summary.reject}{' '}
-                    {preview.summary.reject === 1 ? 'línea rechazada' : 'líneas rechazadas'}
+                    {countOf(preview.summary.reject, 'línea rechazada', 'líneas rechazadas')}
                   </AlertTitle>
                   <AlertDescription>
                     Corrija el archivo y vuelva a generar la vista previa para poder aplicar.

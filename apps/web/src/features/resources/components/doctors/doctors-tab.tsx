@@ -21,6 +21,7 @@ import { useDeleteFlow } from '@/features/resources/components/shared/use-delete
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { byName, matches } from '@/lib/search';
 import { usePaged } from '@/features/resources/lib/use-paged';
+import { countOf } from '@ips/shared/format';
 
 const PAGE_SIZE = 10;
 const ALL = 'all';
@@ -104,7 +105,7 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
       title="Doctores"
       description={
         doctors.isSuccess
-          ? `${total} ${total === 1 ? 'doctor registrado' : 'doctores registrados'}`
+          ? countOf(total, 'doctor registrado', 'doctores registrados')
           : 'Profesionales, sus especialidades y sedes.'
       }
       actions={
@@ -237,7 +238,7 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
               ))}
             </TableBody>
           </Table>
-          <Pagination {...paged} onPageChange={paged.setPage} itemLabel="doctores" />
+          <Pagination {...paged} onPageChange={paged.setPage} itemLabel="doctores" itemOne="doctor" />
         </>
       )}
 

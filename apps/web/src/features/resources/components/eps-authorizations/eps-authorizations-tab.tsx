@@ -14,6 +14,7 @@ import { ListSkeleton } from '@/components/list-states';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { byName } from '@/lib/search';
+import { countOf } from '@ips/shared/format';
 
 const EPS_AND_LOCATION = 'Debe seleccionar una EPS y una ubicación';
 
@@ -73,7 +74,10 @@ export function EpsAuthorizationsTab({ canManage }: { canManage: boolean }) {
     save.mutate(parsed.data, {
       onSuccess: (res) => {
         const { created, updated } = res.data;
-        notifySuccess('Autorizaciones guardadas', `${created} nuevas, ${updated} actualizadas`);
+        notifySuccess(
+          'Autorizaciones guardadas',
+          `${countOf(created, 'nueva')}, ${countOf(updated, 'actualizada')}`,
+        );
         setEdited(null);
       },
       onError: (err) => notifyError(err, 'No se pudieron guardar las autorizaciones'),

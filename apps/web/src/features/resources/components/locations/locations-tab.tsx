@@ -15,6 +15,7 @@ import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
 import { notifyError } from '@/lib/notify';
 import { byName, matches } from '@/lib/search';
+import { countOf } from '@ips/shared/format';
 
 /** 'Sedes' with its two sub-sections, 'Zonas' and 'Municipios'. */
 export function LocationsTab({ canManage }: { canManage: boolean }) {
@@ -52,9 +53,7 @@ function LocationsSection({ canManage }: { canManage: boolean }) {
       id="locations"
       title="Sedes"
       description={
-        locations.isSuccess
-          ? `${total} ${total === 1 ? 'sede registrada' : 'sedes registradas'}`
-          : 'Sedes de la IPS.'
+        locations.isSuccess ? countOf(total, 'sede registrada', 'sedes registradas') : 'Sedes de la IPS.'
       }
       actions={
         canManage && (

@@ -14,6 +14,7 @@ import { SearchInput } from '@/components/search-input';
 import { byName, matches } from '@/lib/search';
 import { useCanManage } from '@/lib/use-can-manage';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
+import { countOf } from '@ips/shared/format';
 
 type StatusFilter = 'all' | 'Activa' | 'Inactiva';
 
@@ -55,7 +56,7 @@ export function LocationsView() {
         title="Ubicaciones"
         description={
           locations.isSuccess
-            ? `${total} ${total === 1 ? 'sede' : 'sedes'} · ${active} ${active === 1 ? 'activa' : 'activas'}. Capacidad y ocupación del mes según las agendas.`
+            ? `${countOf(total, 'sede', 'sedes')} · ${countOf(active, 'activa', 'activas')}. Capacidad y ocupación del mes según las agendas.`
             : 'Sedes de la IPS con su capacidad y ocupación del mes.'
         }
         actions={

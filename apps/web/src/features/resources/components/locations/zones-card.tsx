@@ -10,6 +10,7 @@ import { useDeleteFlow } from '@/features/resources/components/shared/use-delete
 import { notifyError } from '@/lib/notify';
 import { byName } from '@/lib/search';
 import { cn } from '@/lib/utils';
+import { countOf } from '@ips/shared/format';
 
 interface ZonesCardProps {
   canManage: boolean;
@@ -66,7 +67,7 @@ export function ZonesCard({ canManage, selected, onSelect }: ZonesCardProps) {
               >
                 <span className="block truncate text-sm font-medium">{z.name}</span>
                 <span className="block truncate text-xs text-muted-foreground">
-                  {z.municipalities_count} {z.municipalities_count === 1 ? 'municipio' : 'municipios'}
+                  {countOf(z.municipalities_count, 'municipio', 'municipios')}
                   {z.description ? ` · ${z.description}` : ''}
                 </span>
               </button>

@@ -23,6 +23,7 @@ import { SpecialtyFormDialog } from '@/features/resources/components/specialties
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { byName, matches } from '@/lib/search';
 import { usePaged } from '@/features/resources/lib/use-paged';
+import { countOf } from '@ips/shared/format';
 
 /** Spec part 2 §9: the specialty list pages by 10. */
 const PAGE_SIZE = 10;
@@ -72,7 +73,7 @@ export function SpecialtiesTab({ canManage }: { canManage: boolean }) {
       title="Especialidades"
       description={
         specialties.isSuccess
-          ? `${total} ${total === 1 ? 'especialidad registrada' : 'especialidades registradas'}`
+          ? countOf(total, 'especialidad registrada', 'especialidades registradas')
           : 'Servicios médicos que ofrece la IPS y su duración de consulta.'
       }
       actions={
