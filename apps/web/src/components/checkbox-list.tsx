@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
+import { countOf } from '@ips/shared/format';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { matches } from '@/lib/search';
 import { cn } from '@/lib/utils';
-import { countOf } from '@ips/shared/format';
 
 export interface CheckOption {
   id: number;

@@ -9,6 +9,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '@ips/shared/catalogs/roles';
+import { countOf } from '@ips/shared/format';
 import { NAV_ITEMS, canSee } from '@/app/nav';
 import {
   SERVER_SEARCH_MIN,
@@ -26,7 +27,6 @@ import { listKeyAction } from '@/features/appointments/utils/list-navigation';
 import { shortcut, type ShortcutId } from '@/lib/shortcuts';
 import { useDebounced } from '@/lib/use-debounced';
 import { cn } from '@/lib/utils';
-import { countOf } from '@ips/shared/format';
 
 const SEARCH_DELAY_MS = 250;
 

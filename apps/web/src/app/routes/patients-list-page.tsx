@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeftIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
+import { countOf } from '@ips/shared/format';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,6 @@ import { patientPermissions } from '@/features/patients/utils/permissions';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { errorMessage } from '@/lib/error-toast';
 import { useAuth } from '@/lib/use-auth';
-import { countOf } from '@ips/shared/format';
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ChevronDownIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { AGENDA_STATUSES } from '@ips/shared/schemas/availabilities';
+import { countOf } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
@@ -17,7 +18,6 @@ import {
 } from '@/features/agendas/utils/agenda-filters';
 import { CheckboxList } from '@/components/checkbox-list';
 import { SearchInput } from '@/components/search-input';
-import { countOf } from '@ips/shared/format';
 
 interface Props {
   value: AgendaFilterState;

@@ -1,10 +1,10 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useAgendaSummary } from '@/features/agendas/api/agendas';
 import { monthGrid, monthLabel, monthRange, shiftMonth, WEEKDAY_SHORT } from '@/features/agendas/utils/week';
-import { countOf } from '@ips/shared/format';
 
 interface MonthSummaryCalendarProps {
   month: string;

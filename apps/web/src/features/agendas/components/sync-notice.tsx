@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { RefreshCwIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import type { AgendaDetail } from '@/features/agendas/api/agendas';
 import { useSyncSlots } from '@/features/agendas/api/agenda-mutations';
 import { useCanManageAgendas } from '@/features/agendas/hooks/use-agenda-permissions';
-import { countOf } from '@ips/shared/format';
 
 /**
  * Spec §4: occupied quota is the number of Confirmada appointments; when the stored booked_slots differs, a

@@ -1,11 +1,11 @@
 import { ChevronLeftIcon, ChevronRightIcon, EyeIcon, PlusIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useAgendaSummary } from '@/features/agendas/api/agendas';
 import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-context';
 import { buildWeek, shiftWeek, weekLabel, weekRange, type WeekDay } from '@/features/agendas/utils/week';
-import { countOf } from '@ips/shared/format';
 
 interface WeekNavigatorProps {
   anchor: string;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AlertTriangleIcon, DownloadIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -15,7 +16,6 @@ import { IndicatorsDialog } from '@/features/analytics/components/indicators-dia
 import { OportunidadAppointments } from '@/features/analytics/components/oportunidad-appointments';
 import { ANALYTICS_MANAGE_ROLES } from '@ips/shared/schemas/analytics-roles';
 import { useAuth } from '@/lib/use-auth';
-import { countOf } from '@ips/shared/format';
 
 const MONTHS = [
   'Enero',

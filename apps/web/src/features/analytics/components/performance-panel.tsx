@@ -1,6 +1,6 @@
 import { ANALYTICS_DEFINITIONS as D, type PerformanceResponse } from '@ips/shared/schemas/analytics';
-import { fmtNumber, fmtPercent } from '@/features/analytics/components/format';
 import { countOf, plural } from '@ips/shared/format';
+import { fmtNumber, fmtPercent } from '@/features/analytics/components/format';
 
 interface Measure {
   key: string;

@@ -1,9 +1,9 @@
 import { APPOINTMENT_TYPES, INSURANCE_TYPES } from '@ips/shared/schemas/appointments';
 import { APPOINTMENT_DURATIONS } from '@ips/shared/schemas/appointment-booking';
+import { countOf } from '@ips/shared/format';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { SimpleSelect } from '@/features/appointments/components/simple-select';
-import { countOf } from '@ips/shared/format';
 
 /** The appointment details shared by the quick, manual and smart dialogs (spec §5 defaults: Presencial, 30). */
 export interface AppointmentDetails {

@@ -1,10 +1,10 @@
 import type { AuditSummaryDto } from '@ips/shared/schemas/audit';
+import { countOf } from '@ips/shared/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/list-states';
 import type { AuditFilters } from '../api/get-audit';
 import { actorLabel, auditActionLabel, auditTableLabel, count } from '../utils/labels';
-import { countOf } from '@ips/shared/format';
 
 interface Bar {
   key: string;

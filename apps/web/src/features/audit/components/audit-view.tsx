@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadIcon, HistoryIcon } from 'lucide-react';
 import { AUDIT_MAX_OFFSET } from '@ips/shared/schemas/audit';
+import { countOf } from '@ips/shared/format';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -18,7 +19,6 @@ import { AuditDetailDialog } from './audit-detail-dialog';
 import { AuditFilterBar } from './audit-filters';
 import { AuditSummaryCard } from './audit-summary';
 import { AuditTable } from './audit-table';
-import { countOf } from '@ips/shared/format';
 
 const KEYS = ['table_name', 'record_id', 'user_id', 'action', 'from', 'to'] as const;
 

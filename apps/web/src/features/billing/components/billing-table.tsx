@@ -103,7 +103,9 @@ export function BillingTable({
           <TableRow key={r.id} data-billing-id={r.id}>
             <TableCell className="whitespace-nowrap tabular-nums">
               {formatDate(r.created_at, timezone)}
-              <span className="block text-xs text-muted-foreground">{formatTime(r.created_at, timezone)}</span>
+              <span className="block text-xs text-muted-foreground">
+                {formatTime(r.created_at, timezone)}
+              </span>
             </TableCell>
             <TableCell className="min-w-32">
               <span className={r.service_name ? 'font-medium' : 'text-muted-foreground italic'}>
@@ -131,7 +133,7 @@ export function BillingTable({
                   disabled={pendingId === r.id}
                   onValueChange={(v) => v !== r.status && onStatus(r, v as BillingStatus)}
                 >
-                  <SelectTrigger className="h-8 w-32" aria-label={`Estado del registro ${r.id}`}>
+                  <SelectTrigger className="h-8 w-auto min-w-32" aria-label={`Estado del registro ${r.id}`}>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>

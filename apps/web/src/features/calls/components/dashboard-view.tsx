@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { CALL_CENTER_ROLES, canRole } from '@ips/shared/catalogs/roles';
 import { CALL_CONSTANTS, CALL_MESSAGES, type CallDto } from '@ips/shared/schemas/calls';
+import { countOf } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -32,7 +33,6 @@ import { StatCard } from '@/features/calls/components/stat-card';
 import { useCallsLive } from '@/features/calls/hooks/use-calls-live';
 import { useNow } from '@/features/calls/hooks/use-now';
 import { formatRate, formatSeconds, liveSeconds } from '@/features/calls/utils/format';
-import { countOf } from '@ips/shared/format';
 
 const count = new Intl.NumberFormat('es-CO');
 

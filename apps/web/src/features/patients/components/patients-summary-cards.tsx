@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { AwardIcon, UserPlusIcon, UsersIcon, VenusAndMarsIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { usePatientSummary } from '@/features/patients/api/get-patient-summary';
-import { countOf } from '@ips/shared/format';
 
 const nf = new Intl.NumberFormat('es-CO');
 

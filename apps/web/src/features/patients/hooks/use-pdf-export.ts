@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { PatientDto } from '@ips/shared/schemas/patients-response';
+import { countOf } from '@ips/shared/format';
 import type { ListPdfFilters } from '@/features/patients/pdf/patients-list-pdf';
 import { errorMessage } from '@/lib/error-toast';
-import { countOf } from '@ips/shared/format';
 
 const nf = new Intl.NumberFormat('es-CO');
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { countOf } from '@ips/shared/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { useWaitingCount } from '@/features/queue/api/queue-count';
 import { queueKeys } from '@/features/queue/api/queue-keys';
 import { QUEUE_STREAM_EVENTS } from '@/features/queue/api/queue-events';
-import { countOf } from '@ips/shared/format';
 
 /**
  * The sidebar's count beside 'Cola de Espera' (spec §2): patients on the waiting list. Live from the shell's own

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { countOf } from '@ips/shared/format';
 import { errorMessage } from '@/lib/error-toast';
 import type { WaitingPdfInput } from '@/features/queue/pdf/waiting-list-pdf';
-import { countOf } from '@ips/shared/format';
 
 /** The waiting-list PDF; its code and jsPDF are fetched on the first click. `busy` names what is exporting. */
 export function useWaitingPdf() {

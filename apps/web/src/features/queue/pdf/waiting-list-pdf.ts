@@ -1,4 +1,5 @@
 import { PRIORITY_LEVELS } from '@ips/shared/schemas/queue-entry';
+import { countOf } from '@ips/shared/format';
 import { fetchInstitution } from '@/lib/pdf/institution';
 import { lastTableY, loadPdfKit } from '@/lib/pdf/load-pdf';
 import {
@@ -14,7 +15,6 @@ import { waitingListPdfFileName } from '@/features/queue/utils/export-names';
 import { WAITING_PDF_COLUMNS, waitingPdfRow } from '@/features/queue/utils/pdf-rows';
 import { PRIORITY_STYLES, priorityStyle } from '@/features/queue/utils/priority-style';
 import { countByPriority, type SpecialtyGroup } from '@/features/queue/utils/queue-order';
-import { countOf } from '@ips/shared/format';
 
 export interface WaitingPdfInput {
   groups: SpecialtyGroup<WaitingEntry>[];

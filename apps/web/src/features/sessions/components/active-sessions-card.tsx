@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ShieldAlertIcon, UsersIcon } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@ips/shared/catalogs/roles';
+import { countOf } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +14,6 @@ import { useEndUserSessions } from '@/features/sessions/api/end-sessions';
 import { SessionDetails } from '@/components/session-details';
 import { toastError } from '@/lib/error-toast';
 import { initials } from '@/lib/utils';
-import { countOf } from '@ips/shared/format';
 
 interface UserSessions {
   userId: string;

@@ -1,4 +1,5 @@
 import { CalendarPlusIcon, HandIcon, PlusIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -10,7 +11,6 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { Availability } from '@/features/appointments/api/get-availabilities';
 import { hhmm } from '@/features/appointments/utils/scheduled-at';
-import { countOf } from '@ips/shared/format';
 
 /**
  * A doctor's agendas of the day that still take bookings: 'Registrar Cita' (while below capacity) and

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { InfoIcon, Loader2Icon } from 'lucide-react';
 import { QUEUE_MESSAGES, type OutboundCallsInput } from '@ips/shared/schemas/queue';
+import { countOf } from '@ips/shared/format';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,7 +20,6 @@ import { errorMessage } from '@/lib/error-toast';
 import { queueKeys } from '@/features/queue/api/queue-keys';
 import { requestOutboundCalls, useRequestOutboundCalls } from '@/features/queue/api/waiting-list-mutations';
 import { CallPreviewList } from '@/features/queue/components/waiting/call-preview-list';
-import { countOf } from '@ips/shared/format';
 
 const M = QUEUE_MESSAGES;
 

@@ -1,12 +1,12 @@
 import { FileDownIcon, Loader2Icon, PhoneOutgoingIcon } from 'lucide-react';
 import { PRIORITY_LEVELS } from '@ips/shared/schemas/queue-entry';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { WaitingEntry } from '@/features/queue/api/waiting-list';
 import { WaitingEntryRow, type EntryAction } from '@/features/queue/components/waiting/waiting-entry-row';
 import { countByPriority, type SpecialtyGroup } from '@/features/queue/utils/queue-order';
 import { priorityStyle } from '@/features/queue/utils/priority-style';
-import { countOf } from '@ips/shared/format';
 
 /**
  * One specialty's waiting patients on the current page, in queue order, under a header that stays in view while

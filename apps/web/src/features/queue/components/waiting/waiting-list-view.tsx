@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { FileDownIcon, ListChecksIcon, Loader2Icon, SearchXIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -31,7 +32,6 @@ import {
   pageOfGroups,
   type QueueFilters,
 } from '@/features/queue/utils/queue-order';
-import { countOf } from '@ips/shared/format';
 
 /**
  * Patients a page shows, so that the list stays about two screens high however long the queue grows: ten on

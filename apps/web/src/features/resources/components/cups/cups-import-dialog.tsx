@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { ArrowLeftIcon, FileUpIcon, Loader2Icon, OctagonAlertIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,7 +18,6 @@ import { useImportCups, type CupsImportResult } from '@/features/resources/api/c
 import { CupsImportLines, CupsImportSummary } from '@/features/resources/components/cups/cups-import-preview';
 import { notifyError, notifySuccess, serverMessage } from '@/lib/notify';
 import { errorMessage } from '@/lib/error-toast';
-import { countOf } from '@ips/shared/format';
 
 const EXAMPLE =
   'code,name,category,price,requires_authorization\n890201,Consulta de primera vez por medicina general,Consulta,45000,0';

@@ -1,8 +1,8 @@
+import { countOf } from '@ips/shared/format';
 import type { CupsImportResult } from '@/features/resources/api/cups';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { countOf } from '@ips/shared/format';
 
 type Action = CupsImportResult['lines'][number]['action'];
 

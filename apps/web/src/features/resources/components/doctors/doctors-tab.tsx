@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BadgeDollarSignIcon, PlusIcon, UserRoundIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,7 +22,6 @@ import { useDeleteFlow } from '@/features/resources/components/shared/use-delete
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { byName, matches } from '@/lib/search';
 import { usePaged } from '@/features/resources/lib/use-paged';
-import { countOf } from '@ips/shared/format';
 
 const PAGE_SIZE = 10;
 const ALL = 'all';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Loader2Icon, SaveIcon } from 'lucide-react';
 import { epsAuthorizationBatchBody } from '@ips/shared/schemas/resources-eps-authorizations';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -14,7 +15,6 @@ import { ListSkeleton } from '@/components/list-states';
 import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { byName } from '@/lib/search';
-import { countOf } from '@ips/shared/format';
 
 const EPS_AND_LOCATION = 'Debe seleccionar una EPS y una ubicación';
 

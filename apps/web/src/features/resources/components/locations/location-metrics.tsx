@@ -1,9 +1,9 @@
 import { CalendarCheck2Icon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLocationMetrics } from '@/features/resources/api/locations';
 import type { YearMonth } from '@/features/resources/lib/month';
 import { cn } from '@/lib/utils';
-import { countOf } from '@ips/shared/format';
 
 const count = new Intl.NumberFormat('es-CO');
 const percent = new Intl.NumberFormat('es-CO', { style: 'percent', maximumFractionDigits: 0 });

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Building2Icon, PlusIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -15,7 +16,6 @@ import { TabSection } from '@/features/resources/components/shared/tab-section';
 import { useDeleteFlow } from '@/features/resources/components/shared/use-delete-flow';
 import { notifyError } from '@/lib/notify';
 import { byName, matches } from '@/lib/search';
-import { countOf } from '@ips/shared/format';
 
 /** 'Sedes' with its two sub-sections, 'Zonas' and 'Municipios'. */
 export function LocationsTab({ canManage }: { canManage: boolean }) {

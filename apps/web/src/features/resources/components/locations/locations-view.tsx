@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Building2Icon, PlusIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -14,7 +15,6 @@ import { SearchInput } from '@/components/search-input';
 import { byName, matches } from '@/lib/search';
 import { useCanManage } from '@/lib/use-can-manage';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
-import { countOf } from '@ips/shared/format';
 
 type StatusFilter = 'all' | 'Activa' | 'Inactiva';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MapIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { useDeleteZone, useZones, type Zone } from '@/features/resources/api/zones';
 import { ZoneFormDialog } from '@/features/resources/components/locations/zone-form-dialog';
@@ -10,7 +11,6 @@ import { useDeleteFlow } from '@/features/resources/components/shared/use-delete
 import { notifyError } from '@/lib/notify';
 import { byName } from '@/lib/search';
 import { cn } from '@/lib/utils';
-import { countOf } from '@ips/shared/format';
 
 interface ZonesCardProps {
   canManage: boolean;

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { PlusIcon, StethoscopeIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -23,7 +24,6 @@ import { SpecialtyFormDialog } from '@/features/resources/components/specialties
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { byName, matches } from '@/lib/search';
 import { usePaged } from '@/features/resources/lib/use-paged';
-import { countOf } from '@ips/shared/format';
 
 /** Spec part 2 §9: the specialty list pages by 10. */
 const PAGE_SIZE = 10;
