@@ -1,18 +1,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTION_LABELS, AUDIT_TABLE_LABELS } from './audit';
-import { CALL_ACTION_FROM } from './calls';
-import { SETTING_KEYS } from './settings';
-import { SETTING_LABELS } from './settings-labels';
+import { AUDIT_ACTION_LABELS, AUDIT_TABLE_LABELS } from '@ips/shared/schemas/audit';
+import { CALL_ACTION_FROM } from '@ips/shared/schemas/calls';
+import { SETTING_KEYS } from '@ips/shared/schemas/settings';
+import { SETTING_LABELS } from '@ips/shared/schemas/settings-labels';
 
 /*
- * Every action and table the API can write to audit_log has a Spanish label (the viewer and its CSV would show the
+ * Every action and table the API can write to audit_log has a Spanish label (this viewer and the CSV would show the
  * raw English word otherwise). The API's writers are found in its sources: each file that calls writeAudit(s),
  * the `action:`/`auditAction:`/`const action =` and `table:` expressions in it (every quoted word they can take),
  * the SQL functions' INSERT INTO audit_log, and the call actions, which are written under their own names.
  */
-const api = join(import.meta.dirname, '../../../../apps/api');
+const api = join(import.meta.dirname, '../../../../../api');
 
 function files(dir: string, ext: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -39,7 +39,9 @@ function written() {
   }
   for (const f of files(join(api, 'drizzle'), '.sql')) {
     const sql = readFileSync(f, 'utf8');
-    for (const m of sql.matchAll(/INSERT INTO audit_log\s*\([^)]*\)\s*VALUES\s*\('([a-z_]+)',[^,]+,\s*'([a-z_-]+)'/gi)) {
+    for (const m of sql.matchAll(
+      /INSERT INTO audit_log\s*\([^)]*\)\s*VALUES\s*\('([a-z_]+)',[^,]+,\s*'([a-z_-]+)'/gi,
+    )) {
       tables.add(m[1]!);
       actions.add(m[2]!);
     }
@@ -51,7 +53,16 @@ describe('audit labels', () => {
   const { actions, tables } = written();
 
   it('finds the writers (the scan itself works)', () => {
-    for (const a of ['create', 'delete', 'attend', 'hold', 'reactivate', 'slot-assigned', 'confirm', 'accept'])
+    for (const a of [
+      'create',
+      'delete',
+      'attend',
+      'hold',
+      'reactivate',
+      'slot-assigned',
+      'confirm',
+      'accept',
+    ])
       expect(actions).toContain(a);
     for (const t of ['appointments', 'calls', 'settings', 'patient_documents']) expect(tables).toContain(t);
   });
