@@ -117,7 +117,7 @@ test('crear una plantilla, previsualizar y generar un mes, ver las agendas sin e
   await fillDate(gen.getByLabel('Hasta'), monthEnd);
   await gen.getByRole('button', { name: 'Vista previa' }).click();
   await expect(gen.getByTestId('preview-counts')).toHaveText(
-    `Se generarán ${expected} agendas · ${monthHolidays.length} omitidas`,
+    `Se generarán ${expected} agendas · ${monthHolidays.length} ${monthHolidays.length === 1 ? 'omitida' : 'omitidas'}`,
   );
   await expect(gen.getByText(`Festivo: ${holiday.name}`).first()).toBeVisible();
   await gen.getByRole('button', { name: 'Generar', exact: true }).click();

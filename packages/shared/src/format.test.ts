@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageInYears,
+  countOf,
+  plural,
   formatLongDate,
   formatDate,
   formatDateTime,
@@ -122,5 +124,22 @@ describe('es-CO formatting in the organisation timezone', () => {
     expect(formatLongDate(new Date('2026-11-22T03:00:00Z'), 'America/Bogota')).toBe(
       'sábado, 21 de noviembre de 2026',
     );
+  });
+});
+
+describe('singular and plural', () => {
+  it('uses the singular only for one', () => {
+    expect(countOf(1, 'cupo')).toBe('1 cupo');
+    expect(countOf(0, 'cupo')).toBe('0 cupos');
+    expect(countOf(2, 'atendida')).toBe('2 atendidas');
+    expect(countOf(-1, 'día')).toBe('-1 día');
+    expect(plural(1, 'recibida')).toBe('recibida');
+    expect(plural(3, 'recibida')).toBe('recibidas');
+  });
+
+  it('takes an irregular plural and groups thousands as es-CO', () => {
+    expect(countOf(1, 'mes', 'meses')).toBe('1 mes');
+    expect(countOf(12, 'mes', 'meses')).toBe('12 meses');
+    expect(countOf(1250, 'llamada')).toBe('1.250 llamadas');
   });
 });

@@ -158,6 +158,21 @@ export function formatMoney(amount: number, currency: string = 'COP'): string {
   return f.format(amount);
 }
 
+const integer = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 });
+
+/**
+ * The noun in the number a count needs: 'cupo' for 1, 'cupos' for 0, 2, 1.000… (Spanish uses the singular only
+ * for one). `many` is the plural; words that do not just add 's' ('mes'/'meses') name it.
+ */
+export function plural(n: number, one: string, many: string = `${one}s`): string {
+  return Math.abs(n) === 1 ? one : many;
+}
+
+/** A count with its noun, the number in es-CO ('1 cupo', '3 cupos', '1.250 llamadas'). */
+export function countOf(n: number, one: string, many: string = `${one}s`): string {
+  return `${Number.isInteger(n) ? integer.format(n) : n} ${plural(n, one, many)}`;
+}
+
 /** The calendar date 'YYYY-MM-DD' that an instant falls on in the zone. */
 export function localDate(value: Instant = new Date(), tz: string = DEFAULT_TIMEZONE): string {
   const w = wallClock(value, tz);

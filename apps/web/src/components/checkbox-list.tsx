@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { countOf } from '@ips/shared/format';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { matches } from '@/lib/search';
@@ -69,7 +70,7 @@ export function CheckboxList({
           )}
         </span>
         <span className="text-xs font-normal text-muted-foreground">
-          {value.length} {value.length === 1 ? 'seleccionada' : 'seleccionadas'}
+          {countOf(value.length, 'seleccionada', 'seleccionadas')}
         </span>
       </legend>
       {searchable && (

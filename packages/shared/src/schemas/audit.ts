@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filterId, filterOf, optionalDay } from './availabilities';
 import { limitQuery, ok, pageQuery } from './common';
+import { settingLabel } from './settings-labels';
 
 /*
  * The audit viewer (spec part 2 §7 "Audit", §9; decision 029): every change written to audit_log, filtered by
@@ -96,10 +97,21 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   send: 'Envío',
   cuv: 'Registro del CUV',
   unchanged: 'Sin cambios',
+  attend: 'Atención',
+  hold: 'Puesta en espera',
+  end: 'Finalización',
+  reactivate: 'Reactivación',
+  inactivate: 'Inactivación',
+  confirm: 'Confirmación',
+  close: 'Cierre',
+  'test-email': 'Correo de prueba',
 };
 
 export const auditTableLabel = (t: string) => AUDIT_TABLE_LABELS[t] ?? t;
 export const auditActionLabel = (a: string) => AUDIT_ACTION_LABELS[a] ?? a;
+/** The record as people read it: a setting by its name ('Zona horaria'), any other by its id. */
+export const auditRecordLabel = (table: string, recordId: string) =>
+  table === 'settings' ? settingLabel(recordId) : recordId;
 
 const M = {
   table: 'Tabla inválida',

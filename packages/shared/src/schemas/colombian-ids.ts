@@ -14,8 +14,10 @@ export function nitCheckDigit(digits: string): number {
   return r > 1 ? 11 - r : r;
 }
 
+/** A NIT to show as an example: its check digit is DIAN's (8), so a user who copies it is not refused. */
+export const NIT_EXAMPLE = '900.123.456-8';
 export const NIT_FORMAT_MESSAGE =
-  'El NIT debe tener el formato 900123456-7 (número y dígito de verificación)';
+  'El NIT debe tener el formato 900123456-8 (número y dígito de verificación)';
 export const NIT_CHECK_DIGIT_MESSAGE = 'El dígito de verificación del NIT no coincide con el número';
 
 /** 'NNNNNNNNN-D' with or without thousands dots and spaces → 'NNNNNNNNN-D', or null when it is not that shape. */

@@ -131,11 +131,15 @@ const localDay = (label: string) =>
     .string({ error: `${label} es obligatoria` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} debe tener el formato AAAA-MM-DD`);
 
+/** An invoice package needs its number; without one it is RIPS without invoice (RS). */
+export const RIPS_INVOICE_REQUIRED = 'Ingrese el número de factura o marque «Sin factura (RS)»';
+
 export const buildPackageBody = z
   .object({
     invoice_number: z
       .string()
       .trim()
+      .min(1, RIPS_INVOICE_REQUIRED)
       .regex(/^[A-Za-z0-9-]{1,20}$/, 'El número de factura tiene hasta 20 letras, dígitos o guiones')
       .nullable(),
     from: localDay('La fecha inicial'),

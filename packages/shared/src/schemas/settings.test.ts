@@ -56,6 +56,26 @@ describe('rules across fields', () => {
       fields: { ai_break_start: 'Fuera del horario activo' },
     });
   });
+  it('a break start outside the hours, with no end yet, says so on the start field too', () => {
+    const problems = crossFieldProblems({ ...base, ai_break_start: '06:00', ai_break_end: '' });
+    expect(problems.map((p) => p.message)).toEqual([
+      'Indique el inicio y el fin del descanso, o deje ambos vacíos',
+      'El descanso debe estar dentro del horario activo',
+    ]);
+    expect(Object.assign({}, ...problems.map((p) => p.fields))).toEqual({
+      ai_break_start: 'Fuera del horario activo',
+      ai_break_end: 'Requerido',
+    });
+  });
+  it('a lone break end past the hours is outside them; a lone time inside asks only for the other', () => {
+    const late = crossFieldProblems({ ...base, ai_break_start: '', ai_break_end: '18:30' });
+    expect(Object.assign({}, ...late.map((p) => p.fields))).toEqual({
+      ai_break_start: 'Requerido',
+      ai_break_end: 'Fuera del horario activo',
+    });
+    const inside = crossFieldProblems({ ...base, ai_break_start: '12:00', ai_break_end: '' });
+    expect(inside.map((p) => p.fields)).toEqual([{ ai_break_end: 'Requerido' }]);
+  });
   it('a break exactly at the edges is inside', () =>
     expect(crossFieldProblems({ ...base, ai_break_start: '08:00', ai_break_end: '17:00' })).toEqual([]));
 });

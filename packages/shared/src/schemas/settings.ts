@@ -199,6 +199,8 @@ export const AI_HOURS_MESSAGE = 'La hora de inicio debe ser menor a la hora de f
 export const BREAK_ORDER_MESSAGE = 'El inicio del descanso debe ser menor al fin del descanso';
 export const BREAK_WITHIN_MESSAGE = 'El descanso debe estar dentro del horario activo';
 export const BREAK_BOTH_MESSAGE = 'Indique el inicio y el fin del descanso, o deje ambos vacíos';
+/** The field message of a break time outside the active hours (spec part 2 §5). */
+const OUTSIDE_HOURS = 'Fuera del horario activo';
 export const ALERT_EMAIL_MESSAGE = 'Ingrese el correo que recibirá las alertas';
 
 export interface CrossFieldProblem {
@@ -240,6 +242,14 @@ export function crossFieldProblems(s: CrossFieldInput): CrossFieldProblem[] {
       keys: ['ai_break_start', 'ai_break_end'],
       fields: bs === '' ? { ai_break_start: 'Requerido' } : { ai_break_end: 'Requerido' },
     });
+    // The time given is judged too: a start outside the active hours is wrong whatever the end will be.
+    const outside = bs !== '' ? bs < start || bs >= end : be > end || be <= start;
+    if (hoursOk && outside)
+      problems.push({
+        message: BREAK_WITHIN_MESSAGE,
+        keys: ['ai_break_start', 'ai_break_end', 'ai_start_time', 'ai_end_time'],
+        fields: bs !== '' ? { ai_break_start: OUTSIDE_HOURS } : { ai_break_end: OUTSIDE_HOURS },
+      });
   } else if (bs !== '' && be !== '') {
     if (bs >= be)
       problems.push({
@@ -249,8 +259,8 @@ export function crossFieldProblems(s: CrossFieldInput): CrossFieldProblem[] {
       });
     else if (hoursOk && (bs < start || be > end)) {
       const fields: CrossFieldProblem['fields'] = {};
-      if (bs < start || bs >= end) fields.ai_break_start = 'Fuera del horario activo';
-      if (be > end || be <= start) fields.ai_break_end = 'Fuera del horario activo';
+      if (bs < start || bs >= end) fields.ai_break_start = OUTSIDE_HOURS;
+      if (be > end || be <= start) fields.ai_break_end = OUTSIDE_HOURS;
       problems.push({
         message: BREAK_WITHIN_MESSAGE,
         keys: ['ai_break_start', 'ai_break_end', 'ai_start_time', 'ai_end_time'],

@@ -120,7 +120,7 @@ describe('PUT /api/settings: each rule with its message', () => {
       'NIT shape',
       { org_nit: '800197268' },
       'org_nit',
-      'El NIT debe tener el formato 900123456-7 (número y dígito de verificación)',
+      'El NIT debe tener el formato 900123456-8 (número y dígito de verificación)',
     ],
     [
       'REPS code length',

@@ -9,6 +9,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '@ips/shared/catalogs/roles';
+import { countOf } from '@ips/shared/format';
 import { NAV_ITEMS, canSee } from '@/app/nav';
 import {
   SERVER_SEARCH_MIN,
@@ -157,7 +158,7 @@ function PaletteBody({
     ? 'Buscando pacientes y doctores…'
     : flat.length === 0
       ? `Sin resultados para «${text}»`
-      : `${flat.length} ${flat.length === 1 ? 'resultado' : 'resultados'}`;
+      : countOf(flat.length, 'resultado', 'resultados');
 
   return (
     <>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeftIcon, SearchIcon } from 'lucide-react';
 import { toast } from 'sonner';
+import { countOf } from '@ips/shared/format';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -84,9 +85,7 @@ export default function PatientsListPage() {
           </div>
         </div>
         <Badge variant="secondary" className="h-8 px-3 text-sm" aria-live="polite" data-testid="simple-count">
-          {total === undefined
-            ? 'Cargando…'
-            : `${total.toLocaleString('es-CO')} ${total === 1 ? 'paciente' : 'pacientes'}`}
+          {total === undefined ? 'Cargando…' : countOf(total, 'paciente', 'pacientes')}
         </Badge>
       </div>
       <SimplePatientsTable

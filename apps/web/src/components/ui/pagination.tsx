@@ -1,4 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
@@ -11,6 +12,8 @@ interface PaginationProps {
   onPageChange: (page: number) => void;
   /** Names the list for screen readers, e.g. 'especialidades'. */
   itemLabel?: string;
+  /** The singular of itemLabel ('especialidad'), for a list of one: 'de 1 especialidad'. */
+  itemOne?: string;
   className?: string;
 }
 
@@ -31,6 +34,7 @@ export function Pagination({
   pageSize,
   onPageChange,
   itemLabel = 'registros',
+  itemOne = 'registro',
   className,
 }: PaginationProps) {
   if (total === 0) return null;
@@ -44,7 +48,7 @@ export function Pagination({
       )}
     >
       <p aria-live="polite">
-        Mostrando {count.format(from)}–{count.format(to)} de {count.format(total)} {itemLabel}
+        Mostrando {count.format(from)}–{count.format(to)} de {countOf(total, itemOne, itemLabel)}
       </p>
       {pageCount > 1 && (
         <nav aria-label={`Paginación de ${itemLabel}`} className="flex items-center gap-1">

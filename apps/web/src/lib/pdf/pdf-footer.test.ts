@@ -11,7 +11,7 @@ const FULL: Institution = institutionFrom({
   org_phone: '607 6970000',
   org_email: 'contacto@saludintegral.com.co',
   org_website: 'www.saludintegral.com.co',
-  org_nit: '900.123.456-7',
+  org_nit: '900.123.456-8',
   org_timezone: 'America/Bogota',
 });
 
@@ -36,7 +36,7 @@ describe('pdf footer content', () => {
       'Tel. 607 6970000',
       'contacto@saludintegral.com.co',
       'www.saludintegral.com.co',
-      'NIT 900.123.456-7',
+      'NIT 900.123.456-8',
     ]);
   });
 

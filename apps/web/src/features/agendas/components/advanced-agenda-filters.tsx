@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ChevronDownIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { AGENDA_STATUSES } from '@ips/shared/schemas/availabilities';
+import { countOf } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
@@ -66,7 +67,7 @@ export function AdvancedAgendaFilters({ value, onChange }: Props) {
           <SlidersHorizontalIcon aria-hidden />
           {expanded ? 'Ocultar filtros' : 'Más filtros'}
           {count > 0 && (
-            <Badge aria-label={`${count} filtros activos`} className="ml-1">
+            <Badge aria-label={countOf(count, 'filtro activo', 'filtros activos')} className="ml-1">
               {count}
             </Badge>
           )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AlertTriangleIcon } from 'lucide-react';
-import { formatDate } from '@ips/shared/format';
+import { countOf, formatDate } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import type { Agenda } from '@/features/agendas/api/agendas';
 import { useAgendaDialogs } from '@/features/agendas/components/agenda-dialogs-context';
 import { OccupancyBar } from '@/features/agendas/components/occupancy-bar';
-import { countOf, timeRange } from '@/features/agendas/utils/agenda-display';
+import { timeRange } from '@/features/agendas/utils/agenda-display';
 import { isLowAvailability } from '@/features/agendas/utils/occupancy';
 import { ListSkeleton } from '@/components/list-states';
 
@@ -68,7 +68,7 @@ export function AvailabilityList({ agendas, isPending }: { agendas: Agenda[]; is
         {!isPending && agendas.length > shown && (
           <div className="mt-2 flex items-center justify-between gap-2 text-xs text-muted-foreground">
             <p aria-live="polite">
-              Mostrando {count.format(shown)} de {count.format(agendas.length)} agendas
+              Mostrando {count.format(shown)} de {countOf(agendas.length, 'agenda')}
             </p>
             <Button size="sm" variant="outline" onClick={() => setShown((n) => n + STEP)}>
               Mostrar más

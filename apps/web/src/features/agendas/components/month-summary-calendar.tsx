@@ -1,5 +1,5 @@
-import { countOf } from '@/features/agendas/utils/agenda-display';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -79,7 +79,7 @@ export function MonthSummaryCalendar({
                         type="button"
                         onClick={() => onSelect(day)}
                         aria-pressed={day === selected}
-                        aria-label={`${Number(day.slice(8))}: ${c?.availabilities ?? 0} agendas, ${c?.appointments ?? 0} citas`}
+                        aria-label={`${Number(day.slice(8))}: ${countOf(c?.availabilities ?? 0, 'agenda')}, ${countOf(c?.appointments ?? 0, 'cita')}`}
                         className={cn(
                           'flex h-11 w-full flex-col items-center justify-center rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
                           day === selected

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { RefreshCwIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import type { AgendaDetail } from '@/features/agendas/api/agendas';
 import { useSyncSlots } from '@/features/agendas/api/agenda-mutations';
@@ -31,7 +32,7 @@ export function SyncNotice({ agenda }: { agenda: AgendaDetail }) {
       <AlertDescription>
         {sync.isSuccess
           ? `Los cupos ocupados pasaron de ${sync.data.data.previous_booked_slots} a ${sync.data.data.booked_slots} (citas confirmadas).`
-          : `La agenda registraba ${agenda.booked_slots} cupos ocupados, pero tiene ${agenda.confirmed_count} citas confirmadas.${canManage ? ' Sincronizando…' : ''}`}
+          : `La agenda registraba ${countOf(agenda.booked_slots, 'cupo ocupado', 'cupos ocupados')}, pero tiene ${countOf(agenda.confirmed_count, 'cita confirmada', 'citas confirmadas')}.${canManage ? ' Sincronizando…' : ''}`}
       </AlertDescription>
     </Alert>
   );

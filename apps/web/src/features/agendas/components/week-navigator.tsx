@@ -1,4 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon, EyeIcon, PlusIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -124,8 +125,7 @@ function DayCard({
         </span>
         {day.hasActivity ? (
           <span className="text-xs text-muted-foreground">
-            {day.availabilities} {day.availabilities === 1 ? 'agenda' : 'agendas'} · {day.appointments}{' '}
-            {day.appointments === 1 ? 'cita' : 'citas'}
+            {countOf(day.availabilities, 'agenda')} · {countOf(day.appointments, 'cita')}
           </span>
         ) : (
           <span className="text-xs text-muted-foreground">Sin actividad</span>

@@ -1,4 +1,4 @@
-import { formatLongDate } from '@ips/shared/format';
+import { countOf, formatLongDate } from '@ips/shared/format';
 import { fetchInstitution } from '@/lib/pdf/institution';
 import { lastTableY, loadPdfKit } from '@/lib/pdf/load-pdf';
 import {
@@ -38,7 +38,7 @@ export async function exportDailyAgendaPdf(scope: DailyExportScope): Promise<str
     doc,
     inst,
     'Agenda Diaria',
-    `${formatLongDate(scope.date)} · ${doctors.length} ${doctors.length === 1 ? 'profesional' : 'profesionales'} · ${total} citas confirmadas`,
+    `${formatLongDate(scope.date)} · ${countOf(doctors.length, 'profesional', 'profesionales')} · ${countOf(total, 'cita confirmada', 'citas confirmadas')}`,
   );
   for (const d of doctors) {
     y = ensureRoom(doc, inst, y, 30);
@@ -54,7 +54,7 @@ export async function exportDailyAgendaPdf(scope: DailyExportScope): Promise<str
       d.location_name,
       d.room,
       `${hhmm(d.start_time)} – ${hhmm(d.end_time)}`,
-      `${d.appointments.length} citas`,
+      countOf(d.appointments.length, 'cita'),
     ]
       .filter(Boolean)
       .join('  ·  ');

@@ -15,9 +15,6 @@ export function durationHours(start: string, end: string): string {
 /** 'HH:mm' of an appointment's 'YYYY-MM-DD HH:mm:ss'. */
 export const appointmentTime = (scheduledAt: string) => scheduledAt.slice(11, 16);
 
-/** '1 cupo', '3 cupos', '1 libre': the count with the word in the number it needs. */
-export const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 interface AgendaTimes {
   date: string;
   end_time: string;

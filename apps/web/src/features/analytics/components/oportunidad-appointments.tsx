@@ -109,6 +109,7 @@ export function OportunidadAppointments({
           pageSize={data.limit}
           onPageChange={setPage}
           itemLabel="citas"
+          itemOne="cita"
         />
       )}
     </section>

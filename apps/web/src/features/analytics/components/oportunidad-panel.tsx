@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AlertTriangleIcon, DownloadIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -168,7 +169,7 @@ export function OportunidadPanel({ today }: { today: string }) {
                   ) : i.exceeded ? (
                     <Badge variant="destructive" className="gap-1">
                       <AlertTriangleIcon className="size-3" aria-hidden />
-                      Supera {i.target_working_days} días hábiles
+                      Supera {countOf(i.target_working_days, 'día hábil', 'días hábiles')}
                     </Badge>
                   ) : (
                     <span>Dentro de {i.target_working_days} días hábiles</span>

@@ -1,4 +1,5 @@
 import { ANALYTICS_DEFINITIONS as D, type PerformanceResponse } from '@ips/shared/schemas/analytics';
+import { countOf, plural } from '@ips/shared/format';
 import { fmtNumber, fmtPercent } from '@/features/analytics/components/format';
 
 interface Measure {
@@ -17,14 +18,14 @@ export function PerformancePanel({ data }: { data: PerformanceResponse }) {
       key: 'no-show',
       label: 'Inasistencia',
       value: fmtPercent(a.no_show_rate),
-      detail: `${fmtNumber(a.no_shows)} de ${fmtNumber(a.past)} citas ya pasadas`,
+      detail: `${fmtNumber(a.no_shows)} de ${countOf(a.past, 'cita ya pasada', 'citas ya pasadas')}`,
       definition: D.no_show_rate,
     },
     {
       key: 'cancel',
       label: 'Cancelación',
       value: fmtPercent(a.cancellation_rate),
-      detail: `${fmtNumber(a.cancelled)} de ${fmtNumber(a.scheduled)} citas`,
+      detail: `${fmtNumber(a.cancelled)} de ${countOf(a.scheduled, 'cita')}`,
       definition: D.cancellation_rate,
     },
     {
@@ -38,13 +39,16 @@ export function PerformancePanel({ data }: { data: PerformanceResponse }) {
       key: 'occupancy',
       label: 'Ocupación de agendas',
       value: fmtPercent(data.agendas.occupancy),
-      detail: `${fmtNumber(data.agendas.booked)} de ${fmtNumber(data.agendas.capacity)} cupos`,
+      detail: `${fmtNumber(data.agendas.booked)} de ${countOf(data.agendas.capacity, 'cupo')}`,
       definition: D.occupancy,
     },
     {
       key: 'days',
       label: 'Días hasta la cita',
-      value: a.avg_days_to_appointment === null ? '—' : `${fmtNumber(a.avg_days_to_appointment)} días`,
+      value:
+        a.avg_days_to_appointment === null
+          ? '—'
+          : `${fmtNumber(a.avg_days_to_appointment)} ${plural(a.avg_days_to_appointment, 'día')}`,
       detail: 'Desde la solicitud hasta la fecha asignada',
       definition: D.avg_days_to_appointment,
     },
@@ -56,7 +60,7 @@ export function PerformancePanel({ data }: { data: PerformanceResponse }) {
         key: 'service-level',
         label: `Nivel de servicio (${c.threshold_seconds} s)`,
         value: fmtPercent(c.service_level),
-        detail: `${fmtNumber(c.offered)} llamadas recibidas`,
+        detail: countOf(c.offered, 'llamada recibida', 'llamadas recibidas'),
         definition: D.service_level,
       },
       {

@@ -1,5 +1,5 @@
 import { CalendarIcon, ClockIcon, MapPinIcon, StethoscopeIcon, UserRoundIcon } from 'lucide-react';
-import { formatLongDate } from '@ips/shared/format';
+import { countOf, formatLongDate } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
 import { hhmm, upperFirst } from '@/features/appointments/utils/scheduled-at';
 
@@ -53,7 +53,7 @@ export function AgendaInfoCard({ agenda }: { agenda: AgendaRef }) {
       </p>
       <p className="flex items-center gap-2">
         <Badge variant={free === 0 ? 'destructive' : free <= 5 ? 'warning' : 'success'}>
-          {free} {free === 1 ? 'cupo disponible' : 'cupos disponibles'}
+          {countOf(free, 'cupo disponible', 'cupos disponibles')}
         </Badge>
         <span className="text-xs text-muted-foreground">
           {agenda.booked_slots}/{agenda.capacity} ocupados

@@ -1,5 +1,6 @@
 import { APPOINTMENT_TYPES, INSURANCE_TYPES } from '@ips/shared/schemas/appointments';
 import { APPOINTMENT_DURATIONS } from '@ips/shared/schemas/appointment-booking';
+import { countOf } from '@ips/shared/format';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { SimpleSelect } from '@/features/appointments/components/simple-select';
@@ -32,7 +33,7 @@ export function durationChoices(agendaMinutes?: number): number[] {
 }
 
 export const durationLabel = (d: number, agendaMinutes?: number) =>
-  d === agendaMinutes ? `${d} minutos (cupo de la agenda)` : `${d} minutos`;
+  d === agendaMinutes ? `${countOf(d, 'minuto')} (cupo de la agenda)` : countOf(d, 'minuto');
 
 /** The details to start from in an agenda: the spec's defaults with the agenda's slot length. */
 export const detailsForAgenda = (agendaMinutes?: number): AppointmentDetails => ({

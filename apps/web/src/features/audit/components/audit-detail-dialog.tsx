@@ -6,7 +6,7 @@ import { useAuditEntry } from '../api/get-audit';
 import { diffValues, type FieldChange } from '../utils/diff';
 import { fieldLabel, showFieldValue } from '../utils/field-labels';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
-import { actorLabel, auditTableLabel, localStamp, roleLabel } from '../utils/labels';
+import { actorLabel, auditRecordLabel, auditTableLabel, localStamp, roleLabel } from '../utils/labels';
 import { ActionBadge } from './audit-table';
 
 function Value({
@@ -97,7 +97,7 @@ export function AuditDetailDialog({ id, onClose }: { id: number | null; onClose:
           <DialogTitle>Cambio #{id}</DialogTitle>
           <DialogDescription>
             {e
-              ? `${auditTableLabel(e.table_name)} · registro ${e.record_id} · ${localStamp(e.created_at)}`
+              ? `${auditTableLabel(e.table_name)} · ${e.table_name === 'settings' ? auditRecordLabel(e.table_name, e.record_id) : `registro ${e.record_id}`} · ${localStamp(e.created_at)}`
               : 'Cargando el detalle del cambio…'}
           </DialogDescription>
         </DialogHeader>

@@ -101,7 +101,8 @@ export function AuditFilterBar({ filters, onChange, users }: Props) {
     <div
       role="search"
       aria-label="Filtros de auditoría"
-      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))] xl:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_9.5rem_9.5rem_auto]"
+      // Four columns from lg on: seven in one row cut 'Todas las tablas' and 'Elija una tabla' at 1366 px.
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <FilterSelect
         id="audit-table"
@@ -157,8 +158,8 @@ export function AuditFilterBar({ filters, onChange, users }: Props) {
           onChange={(e) => set({ to: e.target.value || undefined })}
         />
       </div>
-      <div className="flex items-end">
-        <Button variant="ghost" onClick={() => onChange({})} disabled={!any} className="w-full xl:w-auto">
+      <div className="flex items-end sm:col-span-2 lg:justify-end">
+        <Button variant="ghost" onClick={() => onChange({})} disabled={!any} className="w-full lg:w-auto">
           <FilterXIcon aria-hidden />
           Limpiar
         </Button>

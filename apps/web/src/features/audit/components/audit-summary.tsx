@@ -1,4 +1,5 @@
 import type { AuditSummaryDto } from '@ips/shared/schemas/audit';
+import { countOf } from '@ips/shared/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/list-states';
@@ -83,7 +84,7 @@ export function AuditSummaryCard({
         <CardTitle>Resumen de los últimos {summary?.days ?? 30} días</CardTitle>
         <CardDescription>
           {summary
-            ? `${count.format(summary.total)} ${summary.total === 1 ? 'cambio' : 'cambios'} registrados. Elija una barra para filtrar la lista.`
+            ? `${countOf(summary.total, 'cambio', 'cambios')} registrados. Elija una barra para filtrar la lista.`
             : 'Cambios por tabla, acción y usuario.'}
         </CardDescription>
       </CardHeader>

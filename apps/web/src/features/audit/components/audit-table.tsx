@@ -3,7 +3,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { actorLabel, auditActionLabel, auditTableLabel, localStamp, roleLabel } from '../utils/labels';
+import {
+  actorLabel,
+  auditActionLabel,
+  auditRecordLabel,
+  auditTableLabel,
+  localStamp,
+  roleLabel,
+} from '../utils/labels';
 
 const ACTION_TONE: Record<string, string> = {
   create: 'border-emerald-200 bg-emerald-50 text-emerald-800',
@@ -18,6 +25,18 @@ export function ActionBadge({ action }: { action: string }) {
     <Badge variant="outline" className={cn('font-normal', ACTION_TONE[action])}>
       {auditActionLabel(action)}
     </Badge>
+  );
+}
+
+/** A record's id; a setting by its Spanish name, with its key below for whoever searches by it. */
+function RecordCell({ table, id }: { table: string; id: string }) {
+  const label = auditRecordLabel(table, id);
+  if (label === id) return <span className="font-mono text-xs">{id}</span>;
+  return (
+    <>
+      <span className="text-sm">{label}</span>
+      <span className="block font-mono text-[11px] text-muted-foreground">{id}</span>
+    </>
   );
 }
 
@@ -54,7 +73,7 @@ export function AuditTable({
                 {/* On a phone the row is one block: when, who, what. */}
                 <div className="mt-1 text-xs text-muted-foreground md:hidden">
                   <div className="font-medium text-foreground">{actorLabel(r)}</div>
-                  {auditTableLabel(r.table_name)} · {r.record_id}
+                  {auditTableLabel(r.table_name)} · {auditRecordLabel(r.table_name, r.record_id)}
                 </div>
               </TableCell>
               <TableCell className="hidden md:table-cell">
@@ -62,7 +81,9 @@ export function AuditTable({
                 {r.user_role && <div className="text-xs text-muted-foreground">{roleLabel(r.user_role)}</div>}
               </TableCell>
               <TableCell className="hidden md:table-cell">{auditTableLabel(r.table_name)}</TableCell>
-              <TableCell className="hidden font-mono text-xs md:table-cell">{r.record_id}</TableCell>
+              <TableCell className="hidden md:table-cell">
+                <RecordCell table={r.table_name} id={r.record_id} />
+              </TableCell>
               <TableCell>
                 <ActionBadge action={r.action} />
               </TableCell>

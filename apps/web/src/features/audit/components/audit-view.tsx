@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadIcon, HistoryIcon } from 'lucide-react';
 import { AUDIT_MAX_OFFSET } from '@ips/shared/schemas/audit';
+import { countOf } from '@ips/shared/format';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -68,7 +69,7 @@ export function AuditView() {
       <p className="mb-2 text-sm text-muted-foreground" aria-live="polite" data-testid="audit-count">
         {list.data
           ? exact
-            ? `${count.format(total)} ${total === 1 ? 'cambio' : 'cambios'}`
+            ? countOf(total, 'cambio', 'cambios')
             : `Más de ${count.format(total)} cambios: afine los filtros para ver los anteriores, o exporte a CSV`
           : ''}
       </p>
@@ -97,6 +98,7 @@ export function AuditView() {
             pageSize={AUDIT_PAGE_SIZE}
             onPageChange={(n) => go(filters, n)}
             itemLabel="cambios"
+            itemOne="cambio"
           />
         </>
       )}

@@ -1,5 +1,6 @@
 import { ROLE_LABELS, type Role } from '@ips/shared/catalogs/roles';
 import { localDateTime } from '@ips/shared/format';
+import { settingLabel } from '@ips/shared/schemas/settings-labels';
 import { showValue } from './diff';
 
 /** Spanish labels of the fields the modules write in audit values; any other key is shown as written. */
@@ -60,7 +61,8 @@ const FIELD_LABELS: Record<string, string> = {
   key: 'Clave',
 };
 
-export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
+/** A settings change carries its key as the field ('ai_start_time'): it reads as the setting's name. */
+export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? settingLabel(key);
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
 

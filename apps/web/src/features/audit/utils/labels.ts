@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type Role } from '@ips/shared/catalogs/roles';
 import { AUDIT_ACTION_LABELS, AUDIT_TABLE_LABELS } from '@ips/shared/schemas/audit';
 
-export { auditActionLabel, auditTableLabel } from '@ips/shared/schemas/audit';
+export { auditActionLabel, auditRecordLabel, auditTableLabel } from '@ips/shared/schemas/audit';
 
 const byLabel = (labels: Record<string, string>) =>
   Object.entries(labels)

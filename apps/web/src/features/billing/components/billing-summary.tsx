@@ -30,7 +30,7 @@ export function BillingSummaryTable({ items, group }: { items: BillingSummaryIte
             <TableHead className="text-right">Facturas</TableHead>
             <TableHead className="text-right">Total Final</TableHead>
             <TableHead className="hidden text-right sm:table-cell">Base</TableHead>
-            <TableHead className="hidden text-right lg:table-cell">Override</TableHead>
+            <TableHead className="hidden text-right lg:table-cell">Tarifa del doctor</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>

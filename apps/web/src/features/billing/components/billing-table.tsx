@@ -1,5 +1,5 @@
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, HistoryIcon } from 'lucide-react';
-import { formatDateTime, formatMoney } from '@ips/shared/format';
+import { formatDate, formatMoney, formatTime } from '@ips/shared/format';
 import {
   BILLING_MESSAGES,
   BILLING_STATUSES,
@@ -18,7 +18,13 @@ const COLUMNS: { sort: BillingSort; label: string; numeric?: boolean; className?
   { sort: 'service_name', label: 'Servicio' },
   { sort: 'doctor_name', label: 'Doctor', className: 'hidden md:table-cell' },
   { sort: 'base_price', label: 'Base', numeric: true, className: 'hidden lg:table-cell' },
-  { sort: 'doctor_price', label: 'Override', numeric: true, className: 'hidden lg:table-cell' },
+  // The doctor's own price for the service ('Override' in the spec's English); two lines so the table fits 1366 px.
+  {
+    sort: 'doctor_price',
+    label: 'Tarifa del doctor',
+    numeric: true,
+    className: 'hidden min-w-24 whitespace-normal lg:table-cell',
+  },
   { sort: 'final_price', label: 'Final', numeric: true },
   { sort: 'status', label: 'Estado' },
 ];
@@ -29,8 +35,9 @@ export interface SortState {
 }
 
 /**
- * The detail (spec §2): sortable Fecha, Servicio, Doctor, Base, Override, Final, Estado; Acción (the status
- * selector) and Audit only for admin and supervisor, a dash for the others (§6).
+ * The detail (spec §2): sortable Fecha, Servicio, Doctor, Base, Tarifa del doctor (the spec's Override), Final,
+ * Estado; Acción (the status selector) and Historial (the spec's Audit) only for admin and supervisor, a dash for
+ * the others (§6).
  */
 export function BillingTable({
   rows,
@@ -66,7 +73,7 @@ export function BillingTable({
               >
                 <button
                   type="button"
-                  className={`inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none ${c.numeric ? 'ml-auto' : ''}`}
+                  className={`inline-flex items-center gap-1 rounded text-left hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none ${c.numeric ? 'ml-auto' : ''}`}
                   onClick={() =>
                     onSort({
                       sort: c.sort,
@@ -88,16 +95,19 @@ export function BillingTable({
             );
           })}
           <TableHead>Acción</TableHead>
-          <TableHead>Audit</TableHead>
+          <TableHead>Historial</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {rows.map((r) => (
           <TableRow key={r.id} data-billing-id={r.id}>
             <TableCell className="whitespace-nowrap tabular-nums">
-              {formatDateTime(r.created_at, timezone)}
+              {formatDate(r.created_at, timezone)}
+              <span className="block text-xs text-muted-foreground">
+                {formatTime(r.created_at, timezone)}
+              </span>
             </TableCell>
-            <TableCell className="min-w-36">
+            <TableCell className="min-w-32">
               <span className={r.service_name ? 'font-medium' : 'text-muted-foreground italic'}>
                 {r.service_name ?? BILLING_MESSAGES.noService}
               </span>
@@ -123,7 +133,7 @@ export function BillingTable({
                   disabled={pendingId === r.id}
                   onValueChange={(v) => v !== r.status && onStatus(r, v as BillingStatus)}
                 >
-                  <SelectTrigger className="h-8 w-32" aria-label={`Estado del registro ${r.id}`}>
+                  <SelectTrigger className="h-8 w-auto min-w-32" aria-label={`Estado del registro ${r.id}`}>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>

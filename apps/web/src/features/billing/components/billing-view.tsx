@@ -213,6 +213,7 @@ export function BillingView() {
               pageSize={BILLING_LIMITS.pageSize}
               onPageChange={setPage}
               itemLabel="registros"
+              itemOne="registro"
             />
           </>
         )}

@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { CALL_CENTER_ROLES, canRole } from '@ips/shared/catalogs/roles';
 import { CALL_CONSTANTS, CALL_MESSAGES, type CallDto } from '@ips/shared/schemas/calls';
+import { countOf } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -108,13 +109,13 @@ export function DashboardView() {
               icon={GaugeIcon}
               label="Nivel de servicio"
               value={formatRate(m.service_level)}
-              hint={`${m.answered_within_threshold} de ${m.answered + m.abandoned} atendidas en ≤ ${m.threshold_seconds} s`}
+              hint={`${m.answered_within_threshold} de ${countOf(m.answered + m.abandoned, 'atendida')} en ≤ ${m.threshold_seconds} s`}
             />
             <StatCard
               icon={PhoneIncomingIcon}
               label="Vel. promedio de respuesta"
               value={formatSeconds(m.average_speed_of_answer)}
-              hint={`${m.answered} atendidas de ${m.offered} recibidas`}
+              hint={`${countOf(m.answered, 'atendida')} de ${countOf(m.offered, 'recibida')}`}
             />
             <StatCard
               icon={TimerIcon}
@@ -125,7 +126,7 @@ export function DashboardView() {
               icon={PhoneMissedIcon}
               label="Tasa de abandono"
               value={formatRate(m.abandonment_rate)}
-              hint={`${m.abandoned} abandonadas${m.short_abandoned ? ` · ${m.short_abandoned} colgadas en < 5 s` : ''}`}
+              hint={`${countOf(m.abandoned, 'abandonada')}${m.short_abandoned ? ` · ${countOf(m.short_abandoned, 'colgada')} en < 5 s` : ''}`}
             />
             <StatCard
               icon={HourglassIcon}

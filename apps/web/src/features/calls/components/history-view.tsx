@@ -72,7 +72,8 @@ export function HistoryView() {
       <CallsTabs />
       <div className="mb-4 flex flex-col gap-2 lg:flex-row lg:items-center">
         <SearchInput value={search} onChange={setSearch} label="Buscar por paciente o teléfono" />
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:flex">
+        {/* One filter a row on a phone: two side by side cut 'Todas las prioridades' at 390 px. */}
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:flex">
           <OptionSelect
             label="Estado"
             value={status}
@@ -87,14 +88,14 @@ export function HistoryView() {
             onChange={setPriority}
             allLabel="Todas las prioridades"
             options={optionsOf(CALL_PRIORITY_LABELS)}
-            className="lg:w-48"
+            className="lg:w-56"
           />
           <OptionSelect
             label="Tamaño de página"
             value={String(limit)}
             onChange={(v) => setLimit(Number(v))}
             options={SIZES}
-            className="col-span-2 sm:col-span-1 lg:w-40"
+            className="sm:col-span-2 md:col-span-1 lg:w-40"
           />
         </div>
       </div>
@@ -168,6 +169,7 @@ export function HistoryView() {
             pageSize={limit}
             onPageChange={setPage}
             itemLabel={d.total_exact ? 'llamadas' : 'llamadas (más de 1.000: afine la búsqueda)'}
+            itemOne="llamada"
           />
         </div>
       )}

@@ -109,6 +109,7 @@ export default function NotificationsPage() {
           pageSize={limit}
           onPageChange={setPage}
           itemLabel="notificaciones"
+          itemOne="notificación"
         />
       )}
     </div>

@@ -145,6 +145,7 @@ function PagedSection<T extends { id: number }>({
   onPage,
   empty,
   itemLabel,
+  itemOne,
   render,
 }: {
   id: string;
@@ -155,6 +156,7 @@ function PagedSection<T extends { id: number }>({
   onPage: (p: number) => void;
   empty: string;
   itemLabel: string;
+  itemOne: string;
   render: (item: T) => ReactNode;
 }) {
   const total = query.data?.total ?? 0;
@@ -189,6 +191,7 @@ function PagedSection<T extends { id: number }>({
             pageSize={PATIENT_CALLS_PAGE}
             onPageChange={onPage}
             itemLabel={itemLabel}
+            itemOne={itemOne}
           />
         </div>
       )}
@@ -226,6 +229,7 @@ export function PatientCallsTab({ patientId, timezone }: { patientId: number; ti
         onPage={setCallsPage}
         empty="Sin llamadas en el centro de llamadas."
         itemLabel="llamadas"
+        itemOne="llamada"
         render={(c) => <CallItem c={c} timezone={timezone} />}
       />
       <PagedSection
@@ -237,6 +241,7 @@ export function PatientCallsTab({ patientId, timezone }: { patientId: number; ti
         onPage={setLogsPage}
         empty="Sin llamadas en el registro."
         itemLabel="registros de llamada"
+        itemOne="registro de llamada"
         render={(l) => <CallLogItem l={l} timezone={timezone} />}
       />
     </div>

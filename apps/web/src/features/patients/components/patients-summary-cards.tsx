@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AwardIcon, UserPlusIcon, UsersIcon, VenusAndMarsIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -57,9 +58,9 @@ export function PatientsSummaryCards() {
       >
         <p className="text-2xl font-semibold tabular-nums">{nf.format(s?.total ?? 0)}</p>
         <p className="text-xs text-muted-foreground">
-          <span className="font-medium text-success">{nf.format(s?.active ?? 0)} activos</span>
+          <span className="font-medium text-success">{countOf(s?.active ?? 0, 'activo')}</span>
           <span aria-hidden> · </span>
-          <span className="whitespace-nowrap">{nf.format(s?.inactive ?? 0)} inactivos</span>
+          <span className="whitespace-nowrap">{countOf(s?.inactive ?? 0, 'inactivo')}</span>
         </p>
       </SummaryCard>
 

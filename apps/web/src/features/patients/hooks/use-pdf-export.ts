@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { PatientDto } from '@ips/shared/schemas/patients-response';
+import { countOf } from '@ips/shared/format';
 import type { ListPdfFilters } from '@/features/patients/pdf/patients-list-pdf';
 import { errorMessage } from '@/lib/error-toast';
 
@@ -37,8 +38,8 @@ export function usePdfExport() {
           import('@/features/patients/pdf/patients-list-pdf').then((m) => m.exportPatientsListPdf(filters)),
         (r) =>
           r.exported < r.total
-            ? `${r.fileName}: se incluyeron ${nf.format(r.exported)} de ${nf.format(r.total)} pacientes (límite del PDF).`
-            : `${r.fileName}: ${nf.format(r.total)} pacientes.`,
+            ? `${r.fileName}: se incluyeron ${nf.format(r.exported)} de ${countOf(r.total, 'paciente')} (límite del PDF).`
+            : `${r.fileName}: ${countOf(r.total, 'paciente')}.`,
       ),
   };
 }

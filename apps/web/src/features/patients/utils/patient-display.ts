@@ -1,5 +1,5 @@
 import type { AffiliationType } from '@ips/shared/catalogs/lookups';
-import { localDate } from '@ips/shared/format';
+import { countOf, localDate } from '@ips/shared/format';
 import type { BadgeProps } from '@/components/ui/badge';
 
 /** Spec §2 "Seguro": what each affiliation regime means, shown beside the badge. */
@@ -55,9 +55,9 @@ export function ageLabel(
   if (age === null || age === undefined) return null;
   if (age === 0 && birthDate && today) {
     const months = monthsBetween(birthDate, today);
-    return months === 0 ? 'Recién nacido' : months === 1 ? '1 mes' : `${months} meses`;
+    return months === 0 ? 'Recién nacido' : countOf(months, 'mes', 'meses');
   }
-  return age === 1 ? '1 año' : `${age} años`;
+  return countOf(age, 'año');
 }
 
 /** 'CC 10160857' (the document type defaults to CC). */

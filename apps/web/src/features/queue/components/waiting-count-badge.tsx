@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { countOf } from '@ips/shared/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { useWaitingCount } from '@/features/queue/api/queue-count';
 import { queueKeys } from '@/features/queue/api/queue-keys';
@@ -19,7 +20,7 @@ export function WaitingCountBadge() {
   return (
     <span
       data-testid="queue-badge"
-      aria-label={`${n} ${n === 1 ? 'paciente' : 'pacientes'} en espera`}
+      aria-label={`${countOf(n, 'paciente', 'pacientes')} en espera`}
       className={
         n > 0
           ? 'min-w-6 rounded-full bg-orange-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white tabular-nums'

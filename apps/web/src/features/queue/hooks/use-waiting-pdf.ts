@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { countOf } from '@ips/shared/format';
 import { errorMessage } from '@/lib/error-toast';
 import type { WaitingPdfInput } from '@/features/queue/pdf/waiting-list-pdf';
 
@@ -16,7 +17,7 @@ export function useWaitingPdf() {
     try {
       const { exportWaitingListPdf } = await import('@/features/queue/pdf/waiting-list-pdf');
       const r = await exportWaitingListPdf(input);
-      toast.success('PDF generado', { description: `${r.fileName}: ${r.total} pacientes.` });
+      toast.success('PDF generado', { description: `${r.fileName}: ${countOf(r.total, 'paciente')}.` });
     } catch (err) {
       toast.error('No se pudo generar el PDF', { description: errorMessage(err) });
     } finally {

@@ -1,4 +1,5 @@
 import { PRIORITY_LEVELS } from '@ips/shared/schemas/queue-entry';
+import { countOf } from '@ips/shared/format';
 import { fetchInstitution } from '@/lib/pdf/institution';
 import { lastTableY, loadPdfKit } from '@/lib/pdf/load-pdf';
 import {
@@ -38,7 +39,7 @@ export async function exportWaitingListPdf(
   const all = input.groups.flatMap((g) => g.entries);
   const subtitle = [
     input.specialtyName ?? 'Todas las especialidades',
-    `${all.length} ${all.length === 1 ? 'paciente' : 'pacientes'} en espera`,
+    `${countOf(all.length, 'paciente', 'pacientes')} en espera`,
     input.filtersLine,
   ]
     .filter(Boolean)

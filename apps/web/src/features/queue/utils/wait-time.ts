@@ -1,4 +1,5 @@
 import { QUEUE_MINUTES_PER_POSITION } from '@ips/shared/schemas/queue-entry';
+import { countOf } from '@ips/shared/format';
 
 /** Spec §9: minutes a patient at this 1-based position can expect to wait, 15 per position. */
 export function estimatedWaitMinutes(position: number): number {
@@ -16,5 +17,5 @@ export function formatWait(minutes: number): string {
 export function formatTimeWaiting(minutes: number): string {
   const days = Math.floor(Math.max(0, minutes) / (24 * 60));
   if (days === 0) return formatWait(minutes);
-  return days === 1 ? '1 día' : `${days} días`;
+  return countOf(days, 'día');
 }

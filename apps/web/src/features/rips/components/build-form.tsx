@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FileJson2Icon, Loader2Icon } from 'lucide-react';
-import { localDate } from '@ips/shared/format';
+import { countOf, localDate } from '@ips/shared/format';
+import { buildPackageBody } from '@ips/shared/schemas/rips';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { DateInput } from '@/components/ui/date-input';
+import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/error-toast';
 import { useBuildPackage, useEpsOptions } from '@/features/rips/api/rips';
@@ -12,31 +14,54 @@ import { selectClass } from '@/components/rips/code-select';
 
 const firstOfMonth = () => `${localDate().slice(0, 8)}01`;
 
-/** 'Generar paquete': an invoice's billed consultations, or RIPS without invoice (RS) for the period. */
+/** The body's fields and the ids of their inputs, in the order of the form. */
+const FIELDS = { invoice_number: 'rips-invoice', from: 'rips-from', to: 'rips-to' } as const;
+type Errors = Partial<Record<keyof typeof FIELDS, string>>;
+
+/**
+ * 'Generar paquete': an invoice's billed consultations, or RIPS without invoice (RS) for the period. Checked with
+ * the API's own schema before sending, its Spanish messages under the fields (no browser bubbles: noValidate).
+ */
 export function BuildForm({ onBuilt }: { onBuilt: (id: number) => void }) {
   const [invoice, setInvoice] = useState('');
   const [rs, setRs] = useState(false);
   const [from, setFrom] = useState(firstOfMonth);
   const [to, setTo] = useState(() => localDate());
   const [eps, setEps] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
   const epsOptions = useEpsOptions();
   const build = useBuildPackage();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    build.mutate(
-      { invoice_number: rs ? null : invoice.trim(), from, to, eps_id: eps ? Number(eps) : null },
-      {
-        onSuccess: (p) => {
-          if (p.problems_count)
-            toast.warning(
-              `Paquete generado con ${p.problems_count} ${p.problems_count === 1 ? 'problema' : 'problemas'}`,
-            );
-          else toast.success('Paquete generado sin problemas');
-          onBuilt(p.id);
-        },
-        onError: (err) => toast.error('No se pudo generar el paquete', { description: errorMessage(err) }),
+    // A date not (yet) whole is '' in the field: sent as missing, it reads 'La fecha inicial es obligatoria'.
+    const body = {
+      invoice_number: rs ? null : invoice,
+      from: from || undefined,
+      to: to || undefined,
+      eps_id: eps ? Number(eps) : null,
+    };
+    const parsed = buildPackageBody.safeParse(body);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Errors;
+        if (key in FIELDS && !next[key]) next[key] = issue.message;
+      }
+      setErrors(next);
+      const first = (Object.keys(FIELDS) as (keyof Errors)[]).find((f) => next[f]);
+      if (first) document.getElementById(FIELDS[first])?.focus();
+      return;
+    }
+    setErrors({});
+    build.mutate(parsed.data, {
+      onSuccess: (p) => {
+        if (p.problems_count)
+          toast.warning(`Paquete generado con ${countOf(p.problems_count, 'problema', 'problemas')}`);
+        else toast.success('Paquete generado sin problemas');
+        onBuilt(p.id);
       },
-    );
+      onError: (err) => toast.error('No se pudo generar el paquete', { description: errorMessage(err) }),
+    });
   };
   return (
     <Card>
@@ -45,37 +70,52 @@ export function BuildForm({ onBuilt }: { onBuilt: (id: number) => void }) {
       </CardHeader>
       <CardContent>
         <form
+          noValidate
           onSubmit={submit}
-          className="grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_auto_1fr_1fr_1.5fr_auto]"
+          // Two rows of four from lg on: in one row of six the labels wrapped and the dates were cut at 1366 px.
+          className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4"
         >
-          <Field id="rips-invoice" label="Número de factura">
+          <Field id="rips-invoice" label="Número de factura" required={!rs} error={errors.invoice_number}>
             <Input
               id="rips-invoice"
               value={invoice}
               disabled={rs}
               maxLength={20}
               placeholder="FE1234"
-              required={!rs}
               onChange={(e) => setInvoice(e.target.value)}
+              {...describedBy('rips-invoice', errors.invoice_number)}
             />
           </Field>
-          <label className="flex h-10 items-center gap-2 text-sm">
-            <input type="checkbox" checked={rs} onChange={(e) => setRs(e.target.checked)} />
+          <label className="flex h-10 items-center gap-2 text-sm sm:mt-[1.625rem]">
+            <input
+              type="checkbox"
+              checked={rs}
+              onChange={(e) => {
+                setRs(e.target.checked);
+                setErrors((x) => ({ ...x, invoice_number: undefined }));
+              }}
+            />
             Sin factura (RS)
           </label>
-          <Field id="rips-from" label="Desde">
-            <Input
+          <Field id="rips-from" label="Desde" required error={errors.from}>
+            <DateInput
               id="rips-from"
-              type="date"
               value={from}
-              required
+              max={to || undefined}
               onChange={(e) => setFrom(e.target.value)}
+              {...describedBy('rips-from', errors.from)}
             />
           </Field>
-          <Field id="rips-to" label="Hasta">
-            <Input id="rips-to" type="date" value={to} required onChange={(e) => setTo(e.target.value)} />
+          <Field id="rips-to" label="Hasta" required error={errors.to}>
+            <DateInput
+              id="rips-to"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+              {...describedBy('rips-to', errors.to)}
+            />
           </Field>
-          <Field id="rips-eps" label="EPS">
+          <Field id="rips-eps" label="EPS" className="lg:col-span-2">
             <select
               id="rips-eps"
               className={selectClass}
@@ -90,7 +130,11 @@ export function BuildForm({ onBuilt }: { onBuilt: (id: number) => void }) {
               ))}
             </select>
           </Field>
-          <Button type="submit" disabled={build.isPending}>
+          <Button
+            type="submit"
+            disabled={build.isPending}
+            className="sm:mt-[1.625rem] sm:justify-self-start lg:col-span-2 lg:justify-self-end"
+          >
             {build.isPending ? (
               <Loader2Icon className="animate-spin" aria-hidden />
             ) : (

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { localDate } from '@ips/shared/format';
-import type { RipsPackageDto } from '@ips/shared/schemas/rips';
+import { cuvBody, type RipsPackageDto } from '@ips/shared/schemas/rips';
 import { FormDialog } from '@/components/form-dialog';
-import { Field } from '@/components/ui/field';
+import { DateInput } from '@/components/ui/date-input';
+import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/error-toast';
 import { useRecordCuv } from '@/features/rips/api/rips';
@@ -12,16 +13,31 @@ import { useRecordCuv } from '@/features/rips/api/rips';
 export function CuvDialog({ pkg, onClose }: { pkg: RipsPackageDto | null; onClose: () => void }) {
   const [cuv, setCuv] = useState('');
   const [date, setDate] = useState(() => localDate());
+  const [errors, setErrors] = useState<Partial<Record<'cuv' | 'cuv_date', string>>>({});
   const save = useRecordCuv();
   useEffect(() => {
     setCuv(pkg?.cuv ?? '');
     setDate(pkg?.cuv_date ?? localDate());
+    setErrors({});
   }, [pkg]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!pkg) return;
+    // The API's schema and its Spanish messages, under the fields (the dialog's form is noValidate).
+    const parsed = cuvBody.safeParse({ cuv, cuv_date: date || undefined });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof typeof errors;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      document.getElementById(next.cuv ? 'cuv' : 'cuv-date')?.focus();
+      return;
+    }
+    setErrors({});
     save.mutate(
-      { id: pkg.id, cuv: cuv.trim(), cuv_date: date },
+      { id: pkg.id, ...parsed.data },
       {
         onSuccess: () => {
           toast.success('CUV registrado');
@@ -42,11 +58,22 @@ export function CuvDialog({ pkg, onClose }: { pkg: RipsPackageDto | null; onClos
       onSubmit={submit}
     >
       <div className="grid gap-4">
-        <Field id="cuv" label="CUV" required>
-          <Input id="cuv" value={cuv} onChange={(e) => setCuv(e.target.value)} required />
+        <Field id="cuv" label="CUV" required error={errors.cuv}>
+          <Input
+            id="cuv"
+            value={cuv}
+            onChange={(e) => setCuv(e.target.value)}
+            autoComplete="off"
+            {...describedBy('cuv', errors.cuv)}
+          />
         </Field>
-        <Field id="cuv-date" label="Fecha del CUV" required>
-          <Input id="cuv-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
+        <Field id="cuv-date" label="Fecha del CUV" required error={errors.cuv_date}>
+          <DateInput
+            id="cuv-date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            {...describedBy('cuv-date', errors.cuv_date)}
+          />
         </Field>
       </div>
     </FormDialog>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2Icon, DownloadIcon, ListChecksIcon, StampIcon } from 'lucide-react';
-import { formatDateTime } from '@ips/shared/format';
+import { countOf, formatDateTime } from '@ips/shared/format';
 import type { RipsPackageDto } from '@ips/shared/schemas/rips';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,10 @@ import { CuvDialog } from '@/features/rips/components/cuv-dialog';
 
 const dmy = (d: string) => d.split('-').reverse().join('/');
 
-/** The history: who built each package and when, its period, invoice, counts, checksum, status and CUV. */
+/**
+ * The history: who built each package and when, its period, invoice, counts, checksum, status and CUV. Below 2xl
+ * the counts go under the period and the checksum under the date, so that Acciones fits beside the sidebar.
+ */
 export function PackagesTable({
   selected,
   onSelect,
@@ -34,11 +37,11 @@ export function PackagesTable({
             <TableHead>Generado</TableHead>
             <TableHead>Factura</TableHead>
             <TableHead>Periodo</TableHead>
-            <TableHead className="text-right">Usuarios</TableHead>
-            <TableHead className="text-right">Consultas</TableHead>
+            <TableHead className="hidden text-right 2xl:table-cell">Usuarios</TableHead>
+            <TableHead className="hidden text-right 2xl:table-cell">Consultas</TableHead>
             <TableHead className="text-right">Problemas</TableHead>
             <TableHead>Estado</TableHead>
-            <TableHead>SHA-256</TableHead>
+            <TableHead className="hidden 2xl:table-cell">SHA-256</TableHead>
             <TableHead>CUV</TableHead>
             <TableHead className="text-right">Acciones</TableHead>
           </TableRow>
@@ -56,14 +59,24 @@ export function PackagesTable({
               <TableCell className="whitespace-nowrap">
                 {formatDateTime(p.created_at)}
                 <div className="text-xs text-muted-foreground">{p.created_by ?? '—'}</div>
+                <div className="font-mono text-xs text-muted-foreground 2xl:hidden" title={p.checksum}>
+                  SHA-256 {p.checksum.slice(0, 8)}…
+                </div>
               </TableCell>
               <TableCell>{p.invoice_number ?? <Badge variant="outline">RS sin factura</Badge>}</TableCell>
               <TableCell className="whitespace-nowrap">
                 {dmy(p.from)} – {dmy(p.to)}
                 {p.eps_name && <div className="text-xs text-muted-foreground">{p.eps_name}</div>}
+                <div className="text-xs text-muted-foreground 2xl:hidden">
+                  {countOf(p.users_count, 'usuario')} · {countOf(p.services_count, 'consulta')}
+                </div>
               </TableCell>
-              <TableCell className="text-right">{p.users_count.toLocaleString('es-CO')}</TableCell>
-              <TableCell className="text-right">{p.services_count.toLocaleString('es-CO')}</TableCell>
+              <TableCell className="hidden text-right 2xl:table-cell">
+                {p.users_count.toLocaleString('es-CO')}
+              </TableCell>
+              <TableCell className="hidden text-right 2xl:table-cell">
+                {p.services_count.toLocaleString('es-CO')}
+              </TableCell>
               <TableCell className="text-right">
                 {p.problems_count ? (
                   <span className="font-medium text-destructive">
@@ -78,7 +91,7 @@ export function PackagesTable({
                   {p.status === 'lista' ? 'Lista' : 'Borrador'}
                 </Badge>
               </TableCell>
-              <TableCell className="font-mono text-xs" title={p.checksum}>
+              <TableCell className="hidden font-mono text-xs 2xl:table-cell" title={p.checksum}>
                 {p.checksum.slice(0, 8)}…
               </TableCell>
               <TableCell className="text-xs">
@@ -144,6 +157,7 @@ export function PackagesTable({
         pageSize={PACKAGES_PAGE}
         onPageChange={setPage}
         itemLabel="paquetes"
+        itemOne="paquete"
       />
       <CuvDialog pkg={cuvFor} onClose={() => setCuvFor(null)} />
     </div>

@@ -63,6 +63,7 @@ export function ProblemsList({ packageId }: { packageId: number }) {
             pageSize={PROBLEMS_PAGE}
             onPageChange={setPage}
             itemLabel="problemas"
+            itemOne="problema"
           />
         </CardContent>
       )}

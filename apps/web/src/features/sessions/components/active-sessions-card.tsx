@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ShieldAlertIcon, UsersIcon } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@ips/shared/catalogs/roles';
+import { countOf } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
@@ -69,8 +70,7 @@ export function ActiveSessionsCard({ timezone, currentUserId }: { timezone: stri
         </div>
         {sessions.data && (
           <Badge variant="secondary" className="self-start">
-            {groups.length} {groups.length === 1 ? 'usuario' : 'usuarios'} · {sessions.data.length}{' '}
-            {sessions.data.length === 1 ? 'sesión' : 'sesiones'}
+            {countOf(groups.length, 'usuario')} · {countOf(sessions.data.length, 'sesión', 'sesiones')}
           </Badge>
         )}
       </CardHeader>
@@ -111,7 +111,7 @@ export function ActiveSessionsCard({ timezone, currentUserId }: { timezone: stri
                           {isMe && <Badge variant="success">Usted</Badge>}
                         </p>
                         <p className="truncate text-xs text-muted-foreground">
-                          {g.email} · {g.sessions.length} {g.sessions.length === 1 ? 'sesión' : 'sesiones'}
+                          {g.email} · {countOf(g.sessions.length, 'sesión', 'sesiones')}
                         </p>
                       </div>
                     </div>
@@ -151,8 +151,8 @@ export function ActiveSessionsCard({ timezone, currentUserId }: { timezone: stri
           target && (
             <>
               Se cerrarán todas las sesiones de <strong className="text-foreground">{target.name}</strong> (
-              {target.sessions.length} {target.sessions.length === 1 ? 'sesión' : 'sesiones'}). Deberá iniciar
-              sesión de nuevo en cada dispositivo.
+              {countOf(target.sessions.length, 'sesión', 'sesiones')}). Deberá iniciar sesión de nuevo en cada
+              dispositivo.
             </>
           )
         }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { LogOutIcon } from 'lucide-react';
-import { formatDateTime } from '@ips/shared/format';
+import { countOf, formatDateTime } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
@@ -118,7 +118,7 @@ export function MySessionsCard({ timezone }: { timezone: string }) {
         title={confirm?.kind === 'others' ? '¿Cerrar las demás sesiones?' : '¿Cerrar esta sesión?'}
         description={
           confirm?.kind === 'others'
-            ? `Se cerrarán ${others} ${others === 1 ? 'sesión' : 'sesiones'} en otros dispositivos. Este dispositivo seguirá conectado.`
+            ? `Se cerrarán ${countOf(others, 'sesión', 'sesiones')} en otros dispositivos. Este dispositivo seguirá conectado.`
             : 'El dispositivo quedará desconectado y tendrá que iniciar sesión de nuevo.'
         }
         confirmLabel={confirm?.kind === 'others' ? 'Cerrar las demás' : 'Cerrar sesión'}

@@ -1,4 +1,5 @@
 import { Building2Icon } from 'lucide-react';
+import { NIT_EXAMPLE } from '@ips/shared/schemas/colombian-ids';
 import type { OrgSettingsValues } from '@ips/shared/schemas/settings';
 import { Field, describedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -29,7 +30,7 @@ const TEXT_FIELDS: {
   inputMode?: 'numeric';
 }[] = [
   { key: 'org_name', label: 'Nombre de la IPS', required: true },
-  { key: 'org_nit', label: 'NIT', hint: 'Con dígito de verificación, p. ej. 900.123.456-7' },
+  { key: 'org_nit', label: 'NIT', hint: `Con dígito de verificación, p. ej. ${NIT_EXAMPLE}` },
   {
     key: 'cod_prestador',
     label: 'Código de habilitación (REPS)',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { LockKeyholeIcon, LockOpenIcon } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@ips/shared/catalogs/roles';
-import { formatDateTime } from '@ips/shared/format';
+import { countOf, formatDateTime } from '@ips/shared/format';
 import { LoadError } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -52,7 +52,7 @@ export function LockedAccountsCard({ timezone }: { timezone: string }) {
         </div>
         {locked.data && (
           <Badge variant={total > 0 ? 'destructive' : 'secondary'} className="self-start">
-            {total} {total === 1 ? 'cuenta' : 'cuentas'}
+            {countOf(total, 'cuenta', 'cuentas')}
           </Badge>
         )}
       </CardHeader>
@@ -91,6 +91,7 @@ export function LockedAccountsCard({ timezone }: { timezone: string }) {
           pageSize={LOCKED_PAGE_SIZE}
           onPageChange={setPage}
           itemLabel="cuentas bloqueadas"
+          itemOne="cuenta bloqueada"
         />
       </CardContent>
     </Card>
@@ -153,7 +154,7 @@ function LockedAccountItem({
               {addr.address || 'Dirección no registrada'}
             </span>
             <span className="text-muted-foreground">
-              {addr.failures} {addr.failures === 1 ? 'intento fallido' : 'intentos fallidos'} · último{' '}
+              {countOf(addr.failures, 'intento fallido', 'intentos fallidos')} · último{' '}
               {formatDateTime(addr.last_failure_at, timezone)}
             </span>
             {addr.locked_until && (

@@ -161,6 +161,7 @@ export function UsersView({ timezone, currentUserId }: { timezone: string; curre
           pageSize={USERS_PAGE_SIZE}
           onPageChange={setPage}
           itemLabel="usuarios"
+          itemOne="usuario"
         />
       </div>
 

@@ -1,5 +1,5 @@
 import { PlugIcon } from 'lucide-react';
-import { formatDateTime } from '@ips/shared/format';
+import { countOf, formatDateTime } from '@ips/shared/format';
 import { ListSkeleton, LoadError } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -40,7 +40,9 @@ export function VoiceIntegrationCard() {
               <dd>
                 <Flag ok={s.outbound_configured} yes="Configuradas" no="Sin clave, agente o número" />
                 {s.pending_outbound > 0 && (
-                  <span className="ml-2 text-muted-foreground">{s.pending_outbound} pendientes</span>
+                  <span className="ml-2 text-muted-foreground">
+                    {countOf(s.pending_outbound, 'pendiente')}
+                  </span>
                 )}
               </dd>
               <dt className="text-muted-foreground">Herramientas del agente</dt>

@@ -46,7 +46,7 @@ export function AgendaDetailsDialog({ open, onOpenChange, agenda: initial }: Pro
   const regenerate = useRegenerateDistribution();
 
   const list = (appointments.data ?? []).filter((a) => tab === 'all' || a.status === tab);
-  const countOf = (v: string) =>
+  const tabCount = (v: string) =>
     (appointments.data ?? []).filter((a) => v === 'all' || a.status === v).length;
 
   const onSyncTimes = () =>
@@ -102,7 +102,7 @@ export function AgendaDetailsDialog({ open, onOpenChange, agenda: initial }: Pro
             <TabsList>
               {TABS.map((t) => (
                 <TabsTrigger key={t.value} value={t.value}>
-                  {t.label} ({countOf(t.value)})
+                  {t.label} ({tabCount(t.value)})
                 </TabsTrigger>
               ))}
             </TabsList>

@@ -1,5 +1,4 @@
-import { countOf } from '@/features/agendas/utils/agenda-display';
-import { formatDate } from '@ips/shared/format';
+import { countOf, formatDate } from '@ips/shared/format';
 import { useAgendaDistribution } from '@/features/agendas/api/distributions';
 import { ListSkeleton } from '@/components/list-states';
 

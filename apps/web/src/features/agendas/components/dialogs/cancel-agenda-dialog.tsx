@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CalendarClockIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { NOTICE_CHANNELS } from '@ips/shared/schemas/availabilities-actions';
-import { formatDate } from '@ips/shared/format';
+import { countOf, formatDate } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
@@ -38,7 +38,7 @@ export function CancelAgendaDialog({ open, onOpenChange, agenda }: Props) {
       {
         onSuccess: (r) => {
           toast.success('Agenda Cancelada', {
-            description: `${r.appointments_cancelled} citas canceladas · ${r.notices_created} avisos a pacientes`,
+            description: `${countOf(r.appointments_cancelled, 'cita cancelada', 'citas canceladas')} · ${countOf(r.notices_created, 'aviso')} a pacientes`,
           });
           onOpenChange(false);
         },
@@ -52,7 +52,7 @@ export function CancelAgendaDialog({ open, onOpenChange, agenda }: Props) {
       open={open}
       onOpenChange={onOpenChange}
       title="Cancelar agenda"
-      description={`${agenda.doctor_name} · ${formatDate(agenda.date)} · ${timeRange(agenda.start_time, agenda.end_time)} · ${agenda.booked_slots} pacientes agendados`}
+      description={`${agenda.doctor_name} · ${formatDate(agenda.date)} · ${timeRange(agenda.start_time, agenda.end_time)} · ${countOf(agenda.booked_slots, 'paciente agendado', 'pacientes agendados')}`}
       submitLabel="Cancelar agenda"
       pending={cancel.isPending}
       submitDisabled={!message.trim()}

@@ -76,6 +76,7 @@ export function PatientNoticesSection({ availabilityId }: { availabilityId: numb
             pageSize={PATIENT_NOTICES_PAGE_SIZE}
             onPageChange={setPage}
             itemLabel="avisos"
+            itemOne="aviso"
           />
         </>
       )}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { AGENDA_MESSAGES as M } from '@ips/shared/schemas/availabilities';
 import type { TransferMode } from '@ips/shared/schemas/availabilities-actions';
-import { formatDate } from '@ips/shared/format';
+import { countOf, formatDate } from '@ips/shared/format';
 import { describedBy, Field } from '@/components/ui/field';
 import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
@@ -46,7 +46,7 @@ export function TransferAgendaDialog({ open, onOpenChange, agenda }: Props) {
             description:
               mode === 'copy'
                 ? `Copia creada para el ${formatDate(date)}`
-                : `Movida al ${formatDate(date)} con ${r.appointments_moved} citas`,
+                : `Movida al ${formatDate(date)} con ${countOf(r.appointments_moved, 'cita')}`,
           });
           onOpenChange(false);
         },

@@ -1,4 +1,4 @@
-import { countOf } from '@/features/agendas/utils/agenda-display';
+import { countOf } from '@ips/shared/format';
 import { useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { formatLongDate } from '@ips/shared/format';
+import { countOf, formatLongDate } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { AvailableDate } from '@/features/agendas/api/distributions';
 import { OccupancyBar } from '@/features/agendas/components/occupancy-bar';
-import { countOf, timeRange } from '@/features/agendas/utils/agenda-display';
+import { timeRange } from '@/features/agendas/utils/agenda-display';
 import { occupancyPercent } from '@/features/agendas/utils/occupancy';
 
 type Slot = AvailableDate['time_slots'][number];

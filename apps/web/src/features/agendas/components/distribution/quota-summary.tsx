@@ -1,4 +1,4 @@
-import { countOf } from '@/features/agendas/utils/agenda-display';
+import { countOf } from '@ips/shared/format';
 import { cn } from '@/lib/utils';
 import type { DistributionEntry } from '@/features/agendas/api/distributions';
 import { OccupancyBar } from '@/features/agendas/components/occupancy-bar';

@@ -127,6 +127,7 @@ export function QuotaTab({ today, canManage }: { today: string; canManage: boole
                 pageSize={PAGE_SIZE}
                 onPageChange={setPage}
                 itemLabel="días"
+                itemOne="día"
               />
             </>
           )}

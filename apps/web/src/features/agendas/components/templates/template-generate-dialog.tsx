@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EyeIcon, Loader2Icon, WandSparklesIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatDate } from '@ips/shared/format';
+import { countOf, formatDate, plural } from '@ips/shared/format';
 import { TEMPLATE_MESSAGES } from '@ips/shared/schemas/agenda-templates';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
@@ -150,7 +150,8 @@ function PreviewSummary({ result }: { result: GenerationResult }) {
   return (
     <section aria-label="Vista previa" className="space-y-3 rounded-md border p-3 text-sm">
       <p className="font-medium" data-testid="preview-counts">
-        Se generarán {result.generated_count} agendas · {result.skipped_conflicts.length} omitidas
+        Se {plural(result.generated_count, 'generará', 'generarán')}{' '}
+        {countOf(result.generated_count, 'agenda')} · {countOf(result.skipped_conflicts.length, 'omitida')}
       </p>
       {result.skipped_conflicts.length > 0 && (
         <div>
@@ -171,7 +172,7 @@ function PreviewSummary({ result }: { result: GenerationResult }) {
           <ul className="grid gap-x-4 gap-y-0.5 text-muted-foreground sm:grid-cols-2">
             {agendas.map((a) => (
               <li key={`${a.date}-${a.start_time}`}>
-                {formatDate(a.date)} {a.start_time}–{a.end_time} · {a.capacity} cupos
+                {formatDate(a.date)} {a.start_time}–{a.end_time} · {countOf(a.capacity, 'cupo')}
               </li>
             ))}
           </ul>

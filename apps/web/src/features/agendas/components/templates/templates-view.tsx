@@ -160,6 +160,7 @@ export function TemplatesView() {
         pageSize={TEMPLATE_PAGE.default}
         onPageChange={setPage}
         itemLabel="plantillas"
+        itemOne="plantilla"
       />
       {editing && (
         <TemplateFormDialog

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Loader2Icon } from 'lucide-react';
-import { formatDate, formatLongDate } from '@ips/shared/format';
+import { countOf, formatDate, formatLongDate } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -117,7 +117,7 @@ export function ReassignDialog({
                     </span>
                   </span>
                   <Badge variant={c.available_slots > 5 ? 'success' : 'warning'}>
-                    {c.available_slots} cupos
+                    {countOf(c.available_slots, 'cupo')}
                   </Badge>
                 </button>
               ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CalendarPlusIcon } from 'lucide-react';
-import { formatLongDate } from '@ips/shared/format';
+import { countOf, formatLongDate } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -99,9 +99,7 @@ function UpcomingItem({
           {a.duration_minutes} min · {a.location_name}
         </p>
       </div>
-      <Badge variant={free <= 5 ? 'warning' : 'success'}>
-        {free} {free === 1 ? 'cupo' : 'cupos'}
-      </Badge>
+      <Badge variant={free <= 5 ? 'warning' : 'success'}>{countOf(free, 'cupo', 'cupos')}</Badge>
       {onBook && (
         <Button
           size="sm"

@@ -1,4 +1,5 @@
 import { CalendarPlusIcon, HandIcon, PlusIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -39,8 +40,8 @@ export function AgendaBookingMenu({
           <div key={a.id}>
             {i > 0 && <DropdownMenuSeparator />}
             <DropdownMenuLabel className="text-xs text-muted-foreground">
-              {a.specialty_name} · {hhmm(a.start_time)}–{hhmm(a.end_time)} · {a.capacity - a.booked_slots}{' '}
-              {a.capacity - a.booked_slots === 1 ? 'cupo' : 'cupos'}
+              {a.specialty_name} · {hhmm(a.start_time)}–{hhmm(a.end_time)} ·{' '}
+              {countOf(a.capacity - a.booked_slots, 'cupo')}
             </DropdownMenuLabel>
             {a.booked_slots < a.capacity && (
               <DropdownMenuItem onSelect={() => onQuick(a)}>

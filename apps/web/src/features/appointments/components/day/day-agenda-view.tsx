@@ -11,7 +11,7 @@ import {
   Loader2Icon,
 } from 'lucide-react';
 import { upperFirst } from '@/features/appointments/utils/scheduled-at';
-import { formatLongDate } from '@ips/shared/format';
+import { countOf, formatLongDate } from '@ips/shared/format';
 import { addDays, parseDay, toMinutes } from '@ips/shared/scheduling/calendar-days';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -113,7 +113,7 @@ export function DayAgendaView() {
           icon={<LayersIcon />}
           loading={loading}
           value={cards.agendas}
-          detail={`${cards.capacity} ${cards.capacity === 1 ? 'cupo' : 'cupos'}`}
+          detail={countOf(cards.capacity, 'cupo', 'cupos')}
         />
         <StatCard
           title="Ocupación"
@@ -121,7 +121,7 @@ export function DayAgendaView() {
           tone={cards.occupancy >= 100 ? 'warning' : 'primary'}
           loading={loading}
           value={`${cards.occupancy}%`}
-          detail={`${cards.booked} de ${cards.capacity} cupos ocupados`}
+          detail={`${cards.booked} de ${countOf(cards.capacity, 'cupo ocupado', 'cupos ocupados')}`}
         />
         <StatCard
           title="Citas"

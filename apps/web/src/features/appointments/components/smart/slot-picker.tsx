@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Loader2Icon } from 'lucide-react';
-import { formatDate } from '@ips/shared/format';
+import { countOf, formatDate } from '@ips/shared/format';
 import { addDays, isoWeekday, toMinutes } from '@ips/shared/scheduling/calendar-days';
 import { SMART_ASSIGN_DEFAULT_DAYS } from '@ips/shared/schemas/smart-assign';
 import { useDistributionCalendar } from '@/features/appointments/api/get-availabilities';
@@ -22,8 +22,6 @@ export interface DoctorDaysParams {
   /** The clinic's minute of the day: today's blocks that have ended are not offered (issue 15). */
   nowMinutes: number;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The doctor's weekdays with free slots in the smart-assign window (spec §5: weekdays with slots only). The
@@ -105,7 +103,7 @@ export function SlotPicker({
             <span className="block font-semibold capitalize">{d.day_name}</span>
             <span className="block">{formatDate(d.date)}</span>
             <span className="block text-muted-foreground">
-              {plural(d.total_available_slots, 'cupo', 'cupos')}
+              {countOf(d.total_available_slots, 'cupo', 'cupos')}
             </span>
           </button>
         ))}
@@ -140,7 +138,7 @@ export function SlotPicker({
                   {hhmm(s.start_time)}–{hhmm(s.end_time)}
                 </span>
                 <span className="block text-muted-foreground">
-                  {full ? 'Sin cupos' : plural(s.available_slots, 'cupo', 'cupos')} · {s.location_name}
+                  {full ? 'Sin cupos' : countOf(s.available_slots, 'cupo', 'cupos')} · {s.location_name}
                 </span>
               </button>
             );

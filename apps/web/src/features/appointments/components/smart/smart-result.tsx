@@ -1,11 +1,11 @@
 import { CalendarCheck2Icon, ListOrderedIcon } from 'lucide-react';
-import { formatLongDate } from '@ips/shared/format';
+import { countOf, formatLongDate } from '@ips/shared/format';
 import { SMART_ASSIGN_MESSAGES as M } from '@ips/shared/schemas/smart-assign';
 import type { SmartAssignResult } from '@/features/appointments/api/smart-assign';
 import { dateOf, timeOf, upperFirst } from '@/features/appointments/utils/scheduled-at';
 
 const waitText = (minutes: number) =>
-  minutes < 60 ? `${minutes} minutos` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  minutes < 60 ? countOf(minutes, 'minuto') : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 
 /** The outcome: the confirmed appointment, or the place in the waiting queue (spec §2). */
 export function SmartResult({ result }: { result: SmartAssignResult }) {

@@ -214,6 +214,7 @@ export function PatientDocumentsTab({ patientId, timezone }: { patientId: number
             pageSize={DOCUMENTS_PAGE}
             onPageChange={setPage}
             itemLabel="documentos"
+            itemOne="documento"
           />
         </>
       )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CircleCheckIcon, TriangleAlertIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { DIALOG_TOAST } from '@/features/patients/utils/dialog-toast';
-import { formatDate, localDate } from '@ips/shared/format';
+import { countOf, formatDate, localDate } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ function Stat({ label, value, tone }: { label: string; value: string; tone?: 'da
   );
 }
 
-const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
+const days = (n: number) => countOf(n, 'día');
 
 export function ActivePregnancyCard({ pregnancy: p, timezone }: { pregnancy: Pregnancy; timezone: string }) {
   const update = useUpdatePregnancy();
@@ -61,7 +61,10 @@ export function ActivePregnancyCard({ pregnancy: p, timezone }: { pregnancy: Pre
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <Stat label="FUM" value={formatDate(p.start_date)} />
         <Stat label="FPP" value={formatDate(p.expected_due_date)} />
-        <Stat label="Edad gestacional" value={`${p.current_weeks} semanas y ${days(p.current_days)}`} />
+        <Stat
+          label="Edad gestacional"
+          value={`${countOf(p.current_weeks, 'semana')} y ${days(p.current_days)}`}
+        />
         {p.is_overdue ? (
           <Stat label="Días de retraso" value={String(Math.abs(daysLeft))} tone="danger" />
         ) : (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarXIcon, ChevronLeftIcon, ChevronRightIcon, LocateFixedIcon } from 'lucide-react';
-import { formatLongDate, localDate } from '@ips/shared/format';
+import { countOf, formatLongDate, localDate } from '@ips/shared/format';
 import { DAILY_QUEUE_PAGE } from '@ips/shared/schemas/appointment-booking';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -142,7 +142,7 @@ export function DailyQueueView(slots: DailyAppointmentSlots) {
           {data && (
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
               <p aria-live="polite" data-testid="daily-count">
-                {count.format(data.total)} de {count.format(data.stats.total)} citas
+                {count.format(data.total)} de {countOf(data.stats.total, 'cita')}
               </p>
               {next && next.position !== null && (
                 <Button
@@ -213,6 +213,7 @@ export function DailyQueueView(slots: DailyAppointmentSlots) {
               pageSize={LIMIT}
               onPageChange={goTo}
               itemLabel="citas"
+              itemOne="cita"
             />
           </div>
         )}

@@ -1,5 +1,5 @@
 import { Loader2Icon } from 'lucide-react';
-import { formatLongDate } from '@ips/shared/format';
+import { countOf, formatLongDate } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import type { AvailableAgenda } from '@/features/queue/api/waiting-list';
@@ -73,7 +73,7 @@ export function AgendaOptions({
           </span>
           <span className="flex shrink-0 flex-col items-end gap-1">
             <Badge variant="outline" className={freeSlotsBadgeClass(a.available_slots)}>
-              {a.available_slots} {a.available_slots === 1 ? 'cupo' : 'cupos'}
+              {countOf(a.available_slots, 'cupo', 'cupos')}
             </Badge>
             <span className="text-xs text-muted-foreground tabular-nums">
               {a.booked_slots}/{a.capacity}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { InfoIcon, Loader2Icon } from 'lucide-react';
 import { QUEUE_MESSAGES, type OutboundCallsInput } from '@ips/shared/schemas/queue';
+import { countOf } from '@ips/shared/format';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -67,7 +68,11 @@ export function OutboundCallsDialog({
         const recorded =
           r.requested === 1
             ? '1 solicitud registrada como pendiente'
-            : `${r.requested} solicitudes registradas como pendientes`;
+            : countOf(
+                r.requested,
+                'solicitud registrada como pendiente',
+                'solicitudes registradas como pendientes',
+              );
         toast.success(r.requested > 0 ? M.callsQueued : M.noCallTargets, {
           description: `${recorded} para el agente de voz; aún no se ha llamado a nadie.${skipped}`,
         });
@@ -132,7 +137,7 @@ export function OutboundCallsDialog({
               ? 'Solicitar llamadas'
               : calls.length === 1
                 ? 'Solicitar 1 llamada'
-                : `Solicitar ${calls.length} llamadas`}
+                : `Solicitar ${countOf(calls.length, 'llamada')}`}
           </Button>
         </DialogFooter>
       </DialogContent>

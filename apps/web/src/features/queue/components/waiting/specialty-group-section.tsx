@@ -1,5 +1,6 @@
 import { FileDownIcon, Loader2Icon, PhoneOutgoingIcon } from 'lucide-react';
 import { PRIORITY_LEVELS } from '@ips/shared/schemas/queue-entry';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { WaitingEntry } from '@/features/queue/api/waiting-list';
@@ -54,8 +55,8 @@ export function SpecialtyGroupSection({
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <span>
               {group.entries.length === totalWaiting
-                ? `${totalWaiting} ${totalWaiting === 1 ? 'paciente' : 'pacientes'} en espera`
-                : `${group.entries.length} de ${totalWaiting} pacientes`}
+                ? `${countOf(totalWaiting, 'paciente', 'pacientes')} en espera`
+                : `${group.entries.length} de ${countOf(totalWaiting, 'paciente')}`}
             </span>
             {PRIORITY_LEVELS.filter((p) => counts[p] > 0).map((p) => (
               <span key={p} className="inline-flex items-center gap-1">

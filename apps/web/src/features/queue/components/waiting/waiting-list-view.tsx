@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { FileDownIcon, ListChecksIcon, Loader2Icon, SearchXIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -116,7 +117,7 @@ export function WaitingListView() {
         title="Cola de Espera"
         description={
           stats
-            ? `${stats.total_patients_waiting} ${stats.total_patients_waiting === 1 ? 'paciente' : 'pacientes'} en espera en ${stats.total_specialties} ${stats.total_specialties === 1 ? 'especialidad' : 'especialidades'}. Orden: prioridad y llegada; espera estimada de 15 minutos por posición.`
+            ? `${countOf(stats.total_patients_waiting, 'paciente', 'pacientes')} en espera en ${countOf(stats.total_specialties, 'especialidad', 'especialidades')}. Orden: prioridad y llegada; espera estimada de 15 minutos por posición.`
             : 'Pacientes en espera de cita, por especialidad.'
         }
         actions={
@@ -160,7 +161,7 @@ export function WaitingListView() {
         <div className="space-y-3">
           {hasActiveFilters(filters) && (
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              Mostrando {shown} de {entries.length} pacientes
+              Mostrando {shown} de {countOf(entries.length, 'paciente')}
             </p>
           )}
           {/* One card, a page of patients: each specialty's header stays in view while its rows scroll. */}
@@ -204,6 +205,7 @@ export function WaitingListView() {
             pageSize={pageSize}
             onPageChange={goTo}
             itemLabel="pacientes"
+            itemOne="paciente"
           />
         </div>
       )}

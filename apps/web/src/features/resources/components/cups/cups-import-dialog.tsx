@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { ArrowLeftIcon, FileUpIcon, Loader2Icon, OctagonAlertIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -61,7 +62,10 @@ export function CupsImportDialog({
       {
         onSuccess: (res) => {
           const { create, update } = res.data.summary;
-          notifySuccess(res.message ?? `Importación aplicada: ${create} creados, ${update} actualizados`);
+          notifySuccess(
+            res.message ??
+              `Importación aplicada: ${countOf(create, 'creado')}, ${countOf(update, 'actualizado')}`,
+          );
           onOpenChange(false);
         },
         onError: (err) => notifyError(err, 'No se pudo importar'),
@@ -132,8 +136,7 @@ export function CupsImportDialog({
                 <Alert variant="destructive" role="alert">
                   <OctagonAlertIcon aria-hidden />
                   <AlertTitle>
-                    {preview.summary.reject}{' '}
-                    {preview.summary.reject === 1 ? 'línea rechazada' : 'líneas rechazadas'}
+                    {countOf(preview.summary.reject, 'línea rechazada', 'líneas rechazadas')}
                   </AlertTitle>
                   <AlertDescription>
                     Corrija el archivo y vuelva a generar la vista previa para poder aplicar.

@@ -1,3 +1,4 @@
+import { countOf } from '@ips/shared/format';
 import type { CupsImportResult } from '@/features/resources/api/cups';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -124,7 +125,7 @@ export function CupsImportLines({ lines }: { lines: CupsImportResult['lines'] })
       </div>
       {sorted.length > MAX_ROWS && (
         <p className="border-t px-3 py-2 text-xs text-muted-foreground">
-          Se muestran {MAX_ROWS} de {sorted.length} líneas (primero las rechazadas).
+          Se muestran {MAX_ROWS} de {countOf(sorted.length, 'línea')} (primero las rechazadas).
         </p>
       )}
     </div>

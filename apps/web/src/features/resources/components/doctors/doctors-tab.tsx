@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BadgeDollarSignIcon, PlusIcon, UserRoundIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -104,7 +105,7 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
       title="Doctores"
       description={
         doctors.isSuccess
-          ? `${total} ${total === 1 ? 'doctor registrado' : 'doctores registrados'}`
+          ? countOf(total, 'doctor registrado', 'doctores registrados')
           : 'Profesionales, sus especialidades y sedes.'
       }
       actions={
@@ -237,7 +238,7 @@ export function DoctorsTab({ canManage }: { canManage: boolean }) {
               ))}
             </TableBody>
           </Table>
-          <Pagination {...paged} onPageChange={paged.setPage} itemLabel="doctores" />
+          <Pagination {...paged} onPageChange={paged.setPage} itemLabel="doctores" itemOne="doctor" />
         </>
       )}
 

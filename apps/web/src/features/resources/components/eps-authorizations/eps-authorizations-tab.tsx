@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Loader2Icon, SaveIcon } from 'lucide-react';
 import { epsAuthorizationBatchBody } from '@ips/shared/schemas/resources-eps-authorizations';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -73,7 +74,10 @@ export function EpsAuthorizationsTab({ canManage }: { canManage: boolean }) {
     save.mutate(parsed.data, {
       onSuccess: (res) => {
         const { created, updated } = res.data;
-        notifySuccess('Autorizaciones guardadas', `${created} nuevas, ${updated} actualizadas`);
+        notifySuccess(
+          'Autorizaciones guardadas',
+          `${countOf(created, 'nueva')}, ${countOf(updated, 'actualizada')}`,
+        );
         setEdited(null);
       },
       onError: (err) => notifyError(err, 'No se pudieron guardar las autorizaciones'),

@@ -1,4 +1,5 @@
 import { CalendarCheck2Icon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLocationMetrics } from '@/features/resources/api/locations';
 import type { YearMonth } from '@/features/resources/lib/month';
@@ -76,9 +77,9 @@ export function LocationMetrics({ locationId, month }: { locationId: number; mon
         </p>
       ) : (
         <p className="text-xs text-muted-foreground">
-          {count.format(byStatus.Confirmada ?? 0)} confirmadas · {count.format(byStatus.Pendiente ?? 0)}{' '}
-          pendientes · {count.format(byStatus.Completada ?? 0)} completadas ·{' '}
-          {count.format(byStatus.Cancelada ?? 0)} canceladas
+          {countOf(byStatus.Confirmada ?? 0, 'confirmada')} · {countOf(byStatus.Pendiente ?? 0, 'pendiente')}{' '}
+          · {countOf(byStatus.Completada ?? 0, 'completada')} ·{' '}
+          {countOf(byStatus.Cancelada ?? 0, 'cancelada')}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Building2Icon, PlusIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -52,9 +53,7 @@ function LocationsSection({ canManage }: { canManage: boolean }) {
       id="locations"
       title="Sedes"
       description={
-        locations.isSuccess
-          ? `${total} ${total === 1 ? 'sede registrada' : 'sedes registradas'}`
-          : 'Sedes de la IPS.'
+        locations.isSuccess ? countOf(total, 'sede registrada', 'sedes registradas') : 'Sedes de la IPS.'
       }
       actions={
         canManage && (

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Building2Icon, PlusIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -55,7 +56,7 @@ export function LocationsView() {
         title="Ubicaciones"
         description={
           locations.isSuccess
-            ? `${total} ${total === 1 ? 'sede' : 'sedes'} · ${active} ${active === 1 ? 'activa' : 'activas'}. Capacidad y ocupación del mes según las agendas.`
+            ? `${countOf(total, 'sede', 'sedes')} · ${countOf(active, 'activa', 'activas')}. Capacidad y ocupación del mes según las agendas.`
             : 'Sedes de la IPS con su capacidad y ocupación del mes.'
         }
         actions={

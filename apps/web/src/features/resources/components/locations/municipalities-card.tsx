@@ -152,7 +152,7 @@ export function MunicipalitiesCard({ canManage, zoneId, onZoneChange }: Props) {
               ))}
             </TableBody>
           </Table>
-          <Pagination {...paged} onPageChange={paged.setPage} itemLabel="municipios" />
+          <Pagination {...paged} onPageChange={paged.setPage} itemLabel="municipios" itemOne="municipio" />
         </>
       )}
       {editing && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MapIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { useDeleteZone, useZones, type Zone } from '@/features/resources/api/zones';
 import { ZoneFormDialog } from '@/features/resources/components/locations/zone-form-dialog';
@@ -66,7 +67,7 @@ export function ZonesCard({ canManage, selected, onSelect }: ZonesCardProps) {
               >
                 <span className="block truncate text-sm font-medium">{z.name}</span>
                 <span className="block truncate text-xs text-muted-foreground">
-                  {z.municipalities_count} {z.municipalities_count === 1 ? 'municipio' : 'municipios'}
+                  {countOf(z.municipalities_count, 'municipio', 'municipios')}
                   {z.description ? ` · ${z.description}` : ''}
                 </span>
               </button>

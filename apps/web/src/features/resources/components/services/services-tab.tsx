@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { PlusIcon, ReceiptTextIcon } from 'lucide-react';
-import { formatMoney } from '@ips/shared/format';
+import { countOf, formatMoney } from '@ips/shared/format';
 import { SERVICE_CATEGORIES } from '@ips/shared/schemas/resources-services';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -69,7 +69,7 @@ export function ServicesTab({ canManage }: { canManage: boolean }) {
       title="Servicios"
       description={
         services.isSuccess
-          ? `${total} ${total === 1 ? 'servicio registrado' : 'servicios registrados'}`
+          ? countOf(total, 'servicio registrado', 'servicios registrados')
           : 'Servicios facturables y sus precios base.'
       }
       actions={
@@ -186,7 +186,7 @@ export function ServicesTab({ canManage }: { canManage: boolean }) {
               ))}
             </TableBody>
           </Table>
-          <Pagination {...paged} onPageChange={paged.setPage} itemLabel="servicios" />
+          <Pagination {...paged} onPageChange={paged.setPage} itemLabel="servicios" itemOne="servicio" />
         </>
       )}
       {editing && (

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { PlusIcon, StethoscopeIcon } from 'lucide-react';
+import { countOf } from '@ips/shared/format';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -72,7 +73,7 @@ export function SpecialtiesTab({ canManage }: { canManage: boolean }) {
       title="Especialidades"
       description={
         specialties.isSuccess
-          ? `${total} ${total === 1 ? 'especialidad registrada' : 'especialidades registradas'}`
+          ? countOf(total, 'especialidad registrada', 'especialidades registradas')
           : 'Servicios médicos que ofrece la IPS y su duración de consulta.'
       }
       actions={
