@@ -124,7 +124,13 @@ function planAgendas(
     if (!pool) {
       // Fit on the first and the last day, so nobody comes of age in between.
       pool = patients
-        .filter((p) => fitsSpecialty(specialty, p, days[0]!) && fitsSpecialty(specialty, p, days.at(-1)!))
+        // Born by the first day: a year of history must not see a baby before its birth.
+        .filter(
+          (p) =>
+            (!p.birthDate || p.birthDate <= days[0]!) &&
+            fitsSpecialty(specialty, p, days[0]!) &&
+            fitsSpecialty(specialty, p, days.at(-1)!),
+        )
         .map((p) => p.id);
       pools.set(specialty, pool);
     }

@@ -11,6 +11,7 @@ import { seedDemoPatients } from './patients-demo';
 import { seedQueueDemo } from './queue-demo';
 import { seedBillingDemo } from './billing-demo';
 import { seedCallsDemo } from './calls-demo';
+import { seedRipsDemoRecords } from './rips-demo';
 import { disableDemoAccounts, resolveDemoMode } from './demo-mode';
 import { findUserIdByEmail, seedDemoUsers, upsertAdmin } from './users';
 
@@ -60,6 +61,7 @@ export async function seed(db: Db, config: AppConfig, inputs: SeedInputs): Promi
     await seedAgendasDemo(db, config.orgTimezone);
     await seedQueueDemo(db);
     await seedBillingDemo(db);
+    await seedRipsDemoRecords(db);
     await seedCallsDemo(db, config.orgTimezone);
   }
   return report;
