@@ -8,13 +8,14 @@ import {
   RefreshCwIcon,
 } from 'lucide-react';
 import { CALL_CONSTANTS, CALL_TYPE_LABELS, type CallDto, type CallType } from '@ips/shared/schemas/calls';
-import { formatTime } from '@ips/shared/format';
+import { formatDateTime, formatTime, localDate } from '@ips/shared/format';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { useCallMonitor } from '@/features/calls/api/calls-api';
 import { CallPriorityBadge } from '@/features/calls/components/call-badges';
 import { CallsTabs } from '@/features/calls/components/calls-tabs';
@@ -35,6 +36,12 @@ export function MonitorView() {
   const mode = useCallsLive(auto);
   const q = useCallMonitor(auto && mode === 'POLL' ? CALL_CONSTANTS.monitorRefreshMs : false);
   const now = useNow();
+  const { timezone } = useOrgSettings();
+  // A call that ended on an earlier day shows its date: 'recent' is not 'today' (issue 34).
+  const endedText = (at: string) =>
+    localDate(at, timezone) === localDate(now, timezone)
+      ? formatTime(at, timezone)
+      : formatDateTime(at, timezone);
   const d = q.data;
 
   return (
@@ -105,7 +112,7 @@ export function MonitorView() {
               title="Completadas recientes"
               calls={d.completed_calls}
               empty="Aún no hay llamadas completadas"
-              render={(c) => `${c.ended_at ? formatTime(c.ended_at) : ''} · ${formatSeconds(c.duration)}`}
+              render={(c) => `${c.ended_at ? endedText(c.ended_at) : ''} · ${formatSeconds(c.duration)}`}
             />
           </div>
         </div>
