@@ -12,6 +12,7 @@ import { seedQueueDemo } from './queue-demo';
 import { seedBillingDemo } from './billing-demo';
 import { seedCallsDemo } from './calls-demo';
 import { seedRipsDemoRecords } from './rips-demo';
+import { seedVoiceDemo } from './voice-demo';
 import { disableDemoAccounts, resolveDemoMode } from './demo-mode';
 import { findUserIdByEmail, seedDemoUsers, upsertAdmin } from './users';
 
@@ -63,6 +64,7 @@ export async function seed(db: Db, config: AppConfig, inputs: SeedInputs): Promi
     await seedBillingDemo(db);
     await seedRipsDemoRecords(db);
     await seedCallsDemo(db, config.orgTimezone);
+    await seedVoiceDemo(db);
   }
   return report;
 }

@@ -8,7 +8,7 @@ import {
   RefreshCwIcon,
 } from 'lucide-react';
 import { CALL_CONSTANTS, CALL_TYPE_LABELS, type CallDto, type CallType } from '@ips/shared/schemas/calls';
-import { formatDateTime, formatTime, localDate } from '@ips/shared/format';
+import { formatTime } from '@ips/shared/format';
 import { EmptyState, ListSkeleton, LoadError } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { useCallMonitor } from '@/features/calls/api/calls-api';
+import { endedText } from '@/features/calls/utils/ended-text';
 import { CallPriorityBadge } from '@/features/calls/components/call-badges';
 import { CallsTabs } from '@/features/calls/components/calls-tabs';
 import { LiveIndicator } from '@/features/calls/components/live-indicator';
@@ -37,11 +38,6 @@ export function MonitorView() {
   const q = useCallMonitor(auto && mode === 'POLL' ? CALL_CONSTANTS.monitorRefreshMs : false);
   const now = useNow();
   const { timezone } = useOrgSettings();
-  // A call that ended on an earlier day shows its date: 'recent' is not 'today' (issue 34).
-  const endedText = (at: string) =>
-    localDate(at, timezone) === localDate(now, timezone)
-      ? formatTime(at, timezone)
-      : formatDateTime(at, timezone);
   const d = q.data;
 
   return (
@@ -112,7 +108,9 @@ export function MonitorView() {
               title="Completadas recientes"
               calls={d.completed_calls}
               empty="Aún no hay llamadas completadas"
-              render={(c) => `${c.ended_at ? endedText(c.ended_at) : ''} · ${formatSeconds(c.duration)}`}
+              render={(c) =>
+                `${c.ended_at ? endedText(c.ended_at, now, timezone) : ''} · ${formatSeconds(c.duration)}`
+              }
             />
           </div>
         </div>
