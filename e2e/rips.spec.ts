@@ -114,12 +114,15 @@ test('attended, recorded, billed, packaged; a missing zone is fixed from its pro
   await page.getByLabel('EPS').selectOption(String(eps.id));
   await page.getByRole('button', { name: 'Generar y validar' }).click();
   await expect(toast(page, /Paquete generado con \d+ problemas?/)).toBeVisible();
+  // Grouped by cause with its count; the cause opens to its appointments, each with its link.
   const zone = page
-    .getByRole('row')
+    .getByTestId('problem-group')
     .filter({ hasText: 'El paciente no tiene zona territorial de residencia' });
   await expect(zone).toHaveCount(1);
-  await expect(zone).toContainText(String(appointmentId));
-  await zone.getByRole('link', { name: 'Corregir' }).click();
+  await expect(zone).toContainText('1 cita');
+  await zone.getByRole('button', { name: 'Ver 1 cita' }).click();
+  const item = page.getByRole('listitem').filter({ hasText: `Cita ${appointmentId}` });
+  await item.getByRole('link', { name: 'Corregir' }).click();
   const fix = page.getByRole('dialog', { name: 'Datos RIPS del paciente' });
   await fix.getByLabel('Zona territorial de residencia').selectOption('02');
   await fix.getByRole('button', { name: 'Guardar' }).click();

@@ -191,7 +191,26 @@ export const ripsProblemDto = z.object({
 export type RipsProblemDto = z.infer<typeof ripsProblemDto>;
 
 export const listPackagesQuery = z.object({ page: pageQuery, limit: limitQuery(20, 100) });
-export const packageProblemsQuery = z.object({ page: pageQuery, limit: limitQuery(50, 500) });
+/** A cause of problems: the field and what to do (its key, `cause`, is their md5); the count of listed ones. */
+export const ripsProblemGroupDto = z.object({
+  cause: z.string(),
+  field: z.string(),
+  message: z.string(),
+  fix: z.string(),
+  count: z.number(),
+  /** The one place to fix them all (the provider's settings), or null when each problem has its own. */
+  link: z.string().nullable(),
+});
+export type RipsProblemGroupDto = z.infer<typeof ripsProblemGroupDto>;
+
+export const packageProblemsQuery = z.object({
+  page: pageQuery,
+  limit: limitQuery(50, 500),
+  cause: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'Causa inválida (la clave de un grupo de problemas)')
+    .optional(),
+});
 
 export const cuvBody = z.object({
   cuv: z

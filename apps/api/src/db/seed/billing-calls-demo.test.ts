@@ -79,7 +79,8 @@ describe('demo calls (demo mode only)', () => {
               count(*) filter (where answered_at is not null)::int answered,
               count(*) filter (where answered_at - started_at <= interval '20 seconds')::int quick,
               count(*) filter (where answered_at is null and ended_at - started_at >= interval '5 seconds')::int abandoned,
-              count(*) filter (where extract(isodow from started_at at time zone $1) = 7)::int sundays,
+              count(*) filter (where extract(isodow from started_at at time zone $1) = 7
+                                 and conversation_id is null)::int sundays, -- the voice agent works Sundays
               count(*) filter (where patient_id is not null)::int linked
          from calls`,
       [t.app.deps.config.orgTimezone],

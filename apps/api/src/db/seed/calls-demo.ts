@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, max } from 'drizzle-orm';
 import { localDate, parseLocalDateTime } from '@ips/shared/format';
 import { addDays, isoWeekday } from '@ips/shared/scheduling/calendar-days';
 import type { Db } from '../client';
@@ -10,8 +10,8 @@ import { users } from '../schema/users';
  * Demo call center (demo mode only): the calls the demo agents took over the last two weeks and today until now,
  * with a morning and an early-afternoon peak, short waits for most callers, a few abandoned calls and misdials,
  * so the monitor, the dashboard's measures and the history have a real clinic's texture. Only ended calls: a
- * seeded call left "active" would look stuck after a restart. Deterministic (a fixed seed), and run only while
- * the calls table is empty.
+ * seeded call left "active" would look stuck after a restart. Deterministic (a seed per day); a later start adds
+ * the days since the last call.
  */
 
 const SEED = 20_261_124;
@@ -36,6 +36,9 @@ const TYPES: [type: string, weight: number, outcomes: string[]][] = [
   ['general', 2, ['Información entregada']],
 ];
 
+/** Calendar days from `a` to `b` (b later). */
+const dayCount = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+
 function pick<T>(random: () => number, list: readonly [T, number, ...unknown[]][]): number {
   const total = list.reduce((s, e) => s + e[1], 0);
   let r = random() * total;
@@ -47,8 +50,13 @@ function pick<T>(random: () => number, list: readonly [T, number, ...unknown[]][
 }
 
 export async function seedCallsDemo(db: Db, orgTimezone: string, now: Date = new Date()): Promise<number> {
-  const [existing] = await db.select({ n: count() }).from(calls);
-  if ((existing?.n ?? 0) > 0) return 0;
+  const today = localDate(now, orgTimezone);
+  const [existing] = await db.select({ last: max(calls.startedAt) }).from(calls);
+  // A demo started again on a later day gets the days since its last call, today's until now (issue 34: a
+  // monitor with no call today); on the day of its last call nothing is added, so a restart is idempotent.
+  const lastDay = existing?.last ? localDate(existing.last, orgTimezone) : null;
+  if (lastDay !== null && lastDay >= today) return 0;
+  const firstBack = lastDay === null ? 14 : Math.min(14, dayCount(lastDay, today) - 1);
   const who = ['agente@demo.ips.co', 'supervisor@demo.ips.co', 'recepcion@demo.ips.co'];
   const agents = (
     await db
@@ -66,11 +74,11 @@ export async function seedCallsDemo(db: Db, orgTimezone: string, now: Date = new
   // The agent takes most calls; the supervisor and reception help at the peaks.
   const agentOf = (r: number) => agents[r < 0.7 ? 0 : r < 0.85 ? 1 % agents.length : 2 % agents.length]!;
 
-  const random = rng(SEED);
-  const today = localDate(now, orgTimezone);
   const rows: (typeof calls.$inferInsert)[] = [];
-  for (let back = 14; back >= 0; back--) {
+  for (let back = firstBack; back >= 0; back--) {
     const day = addDays(today, -back);
+    // One draw per day, so the days added at a later start are the ones a first start would have written.
+    const random = rng(SEED + Date.parse(day) / 86_400_000);
     const weekday = isoWeekday(day);
     if (weekday === 7) continue;
     HOURLY.forEach((perHour, h) => {

@@ -11,6 +11,8 @@ import { seedDemoPatients } from './patients-demo';
 import { seedQueueDemo } from './queue-demo';
 import { seedBillingDemo } from './billing-demo';
 import { seedCallsDemo } from './calls-demo';
+import { seedRipsDemoRecords } from './rips-demo';
+import { seedVoiceDemo } from './voice-demo';
 import { disableDemoAccounts, resolveDemoMode } from './demo-mode';
 import { findUserIdByEmail, seedDemoUsers, upsertAdmin } from './users';
 
@@ -60,7 +62,9 @@ export async function seed(db: Db, config: AppConfig, inputs: SeedInputs): Promi
     await seedAgendasDemo(db, config.orgTimezone);
     await seedQueueDemo(db);
     await seedBillingDemo(db);
+    await seedRipsDemoRecords(db);
     await seedCallsDemo(db, config.orgTimezone);
+    await seedVoiceDemo(db);
   }
   return report;
 }

@@ -77,6 +77,10 @@ const DEMO_SERVICE_CODES: Readonly<Record<string, number>> = {
   Nutrición: 333,
   Oftalmología: 335,
   Optometría: 337,
+  'Cirugía General': 304,
+  Fisioterapia: 739,
+  // An ultrasound is an imaging procedure, but the package holds consultations only (decision 037).
+  Ecografías: 356,
 };
 
 /** The demo's specialty → RIPS service mapping and its consultation services' CUPS, where still empty. */
@@ -99,4 +103,6 @@ const DEMO_SERVICE_CUPS: Readonly<Record<string, string>> = {
   'Consulta de nutrición': '890206',
   'Consulta de optometría': '890207',
   'Consulta de psicología': '890208',
+  'Sesión de fisioterapia': '931000',
+  'Ecografía de abdomen total': '881302',
 };

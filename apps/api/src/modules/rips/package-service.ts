@@ -136,31 +136,6 @@ export async function listPackages(deps: AppDeps, q: { page: number; limit: numb
   return { items: res.rows.map(toDto), total: Number(total.rows[0]?.n ?? 0), page: q.page, limit: q.limit };
 }
 
-export async function listProblems(deps: AppDeps, id: number, q: { page: number; limit: number }) {
-  const pkg = await find(deps, id);
-  const res = await deps.db.execute<{
-    appointment_id: number | null;
-    patient_id: number | null;
-    path: string;
-    field: string;
-    message: string;
-    fix: string;
-    link: string;
-  }>(sql`
-    select appointment_id, patient_id, path, field, message, fix, link from rips_package_problems
-     where package_id = ${id} order by seq limit ${q.limit} offset ${(q.page - 1) * q.limit}`);
-  const listed = await deps.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from rips_package_problems where package_id = ${id}`,
-  );
-  return {
-    items: res.rows,
-    total: pkg.problems_count,
-    listed: Number(listed.rows[0]?.n ?? 0),
-    page: q.page,
-    limit: q.limit,
-  };
-}
-
 export async function markReady(deps: AppDeps, actor: Actor, id: number) {
   await deps.db.transaction(async (tx) => {
     const res = await tx.execute<{ status: string; problems_count: number }>(

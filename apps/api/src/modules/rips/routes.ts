@@ -12,14 +12,15 @@ import {
   packageProblemsQuery,
   ripsPackageDto,
   ripsProblemDto,
+  ripsProblemGroupDto,
 } from '@ips/shared/schemas/rips';
 import { actorOf } from '../../lib/context';
+import { listProblemGroups, listProblems } from './problems-service';
 import { getAttendance, saveAttendance } from './attendance-service';
 import {
   createPackage,
   getPackage,
   listPackages,
-  listProblems,
   markReady,
   openDownload,
   recordCuv,
@@ -126,7 +127,8 @@ const ripsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: RIPS_PACKAGE_ROLES },
       schema: {
         tags,
-        summary: 'Problemas del paquete por cita y campo, con dónde corregir cada uno',
+        summary:
+          'Problemas del paquete por cita y campo, con dónde corregir cada uno; cause: solo los de un grupo (problem-groups)',
         params: idParam,
         querystring: packageProblemsQuery,
         response: {
@@ -145,6 +147,25 @@ const ripsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await listProblems(deps, request.params.id, request.query),
+    }),
+  );
+  app.get(
+    '/rips/packages/:id/problem-groups',
+    {
+      config: { policy: RIPS_PACKAGE_ROLES },
+      schema: {
+        tags,
+        summary:
+          'Problemas del paquete agrupados por causa (campo y qué hacer) con su número, el más frecuente primero; link cuando un solo lugar los corrige todos',
+        params: idParam,
+        response: {
+          200: ok(z.object({ items: z.array(ripsProblemGroupDto), total: z.number(), listed: z.number() })),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listProblemGroups(deps, request.params.id),
     }),
   );
   app.get(

@@ -15,7 +15,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useOrgSettings } from '@/lib/settings/use-org-settings';
 import { useCallMonitor } from '@/features/calls/api/calls-api';
+import { endedText } from '@/features/calls/utils/ended-text';
 import { CallPriorityBadge } from '@/features/calls/components/call-badges';
 import { CallsTabs } from '@/features/calls/components/calls-tabs';
 import { LiveIndicator } from '@/features/calls/components/live-indicator';
@@ -35,6 +37,7 @@ export function MonitorView() {
   const mode = useCallsLive(auto);
   const q = useCallMonitor(auto && mode === 'POLL' ? CALL_CONSTANTS.monitorRefreshMs : false);
   const now = useNow();
+  const { timezone } = useOrgSettings();
   const d = q.data;
 
   return (
@@ -105,7 +108,9 @@ export function MonitorView() {
               title="Completadas recientes"
               calls={d.completed_calls}
               empty="Aún no hay llamadas completadas"
-              render={(c) => `${c.ended_at ? formatTime(c.ended_at) : ''} · ${formatSeconds(c.duration)}`}
+              render={(c) =>
+                `${c.ended_at ? endedText(c.ended_at, now, timezone) : ''} · ${formatSeconds(c.duration)}`
+              }
             />
           </div>
         </div>

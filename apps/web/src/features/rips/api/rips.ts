@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BuildPackageBody, RipsPackageDto, RipsProblemDto } from '@ips/shared/schemas/rips';
+import type {
+  BuildPackageBody,
+  RipsPackageDto,
+  RipsProblemDto,
+  RipsProblemGroupDto,
+} from '@ips/shared/schemas/rips';
 import { api, apiUrl, type ApiEnvelope } from '@/lib/api-client';
 import { getToken } from '@/lib/auth-storage';
 import { ripsKeys } from '@/components/rips/rips-api';
@@ -23,18 +28,33 @@ export function usePackages(page: number) {
   });
 }
 
-export function useProblems(id: number | null, page: number) {
+/** One page of a package's problems; of one cause (a group's key) when given. */
+export function useProblems(id: number | null, page: number, cause?: string) {
   return useQuery({
-    queryKey: [...ripsKeys.all, 'problems', id, page],
+    queryKey: [...ripsKeys.all, 'problems', id, page, cause ?? null],
     queryFn: ({ signal }) =>
       api
         .get<ApiEnvelope<Page<RipsProblemDto> & { listed: number }>>(`/rips/packages/${id}/problems`, {
-          query: { page, limit: PROBLEMS_PAGE },
+          query: { page, limit: PROBLEMS_PAGE, ...(cause ? { cause } : {}) },
           signal,
         })
         .then((r) => r.data),
     enabled: id !== null,
     placeholderData: (previous) => previous,
+  });
+}
+
+/** A package's problems grouped by cause, with counts. */
+export function useProblemGroups(id: number) {
+  return useQuery({
+    queryKey: [...ripsKeys.all, 'problem-groups', id],
+    queryFn: ({ signal }) =>
+      api
+        .get<ApiEnvelope<{ items: RipsProblemGroupDto[]; total: number; listed: number }>>(
+          `/rips/packages/${id}/problem-groups`,
+          { signal },
+        )
+        .then((r) => r.data),
   });
 }
 
