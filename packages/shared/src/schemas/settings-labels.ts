@@ -20,6 +20,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   cc_service_level_threshold_seconds: 'Umbral del nivel de servicio (segundos)',
   auto_cancel_without_confirmation: 'Cancelar agendas vencidas sin confirmación',
   auto_cancel_also_appointments_default: 'Cancelar también sus citas (por defecto)',
+  attend_early_tolerance_minutes: 'Marcar atendida hasta (minutos antes de la cita)',
   queue_freed_slot_action: 'Cuando una cancelación libera un cupo',
   notifications_email_enabled: 'Enviar alertas por correo',
   notifications_email: 'Correo que recibe las alertas',
