@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, expect, loginViaUi, test } from './fixtures';
 import { apiAs, toast } from './appointments-helpers';
-import { orgToday, tonightBlock, untilTimeLeftToday } from './agendas-helpers';
+import { orgToday, untilTimeLeftToday } from './agendas-helpers';
+import { allowAttendingTonight, bookedTonight } from './attendance-helpers';
 
 /*
  * The service at attendance (issue 19, decision 031): 'Atendida' in the daily queue bills the default service in
@@ -13,49 +14,7 @@ import { orgToday, tonightBlock, untilTimeLeftToday } from './agendas-helpers';
  * The appointments are booked tonight, hours ahead, and attended now: the settings' tolerance for attending
  * before the time (issue 34 item 19, default 60 min) is raised to its 24 hours for these flows.
  */
-test.beforeAll(async ({ request }) => {
-  const headers = { authorization: `Bearer ${await apiLogin(request, ACCOUNTS.admin)}` };
-  const res = await request.put('/api/settings', { headers, data: { attend_early_tolerance_minutes: 1440 } });
-  expect(res.status(), await res.text()).toBe(200);
-});
-
-interface DoctorChoice {
-  id: number;
-  specialty_ids: number[];
-  location_ids: number[];
-}
-
-/** A one-slot agenda tonight for the first doctor free then, and the new patient booked into it. */
-async function bookedTonight(
-  request: APIRequestContext,
-  api: Awaited<ReturnType<typeof apiAs>>,
-  doctors?: DoctorChoice[],
-) {
-  const headers = { authorization: `Bearer ${await apiLogin(request, ACCOUNTS.supervisor)}` };
-  const post = (path: string, data: unknown) => request.post(`/api${path}`, { headers, data });
-  const options =
-    doctors ?? (await api.get<{ doctors: DoctorChoice[] }>('/availabilities/smart-options')).doctors;
-  const patient = await api.newPatient();
-  const refusals: string[] = [];
-  for (const d of options) {
-    const res = await post('/availabilities', {
-      doctor_id: d.id,
-      specialty_id: d.specialty_ids[0],
-      location_id: d.location_ids[0],
-      date: orgToday(),
-      ...tonightBlock(),
-      capacity: 1,
-    });
-    if (res.status() !== 201) {
-      refusals.push(await res.text());
-      continue;
-    }
-    const agenda = ((await res.json()) as { data: { id: number } }).data;
-    const booked = await post('/appointments', { patient_id: patient.id, availability_id: agenda.id });
-    if (booked.status() === 201) return { patient, headers };
-  }
-  throw new Error(`Ningún doctor tiene libre esta noche: ${refusals.slice(0, 3).join(' | ')}`);
-}
+test.beforeAll(async ({ request }) => allowAttendingTonight(request));
 
 /** Cola Diaria showing the patient's row (signed in as reception unless someone already is). */
 async function openDailyRow(page: Page, patient: { document: string; name: string }, signIn = true) {

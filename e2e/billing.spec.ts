@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { ACCOUNTS, expect, loginViaUi, test } from './fixtures';
 import { apiAs } from './appointments-helpers';
+import { untilTimeLeftToday } from './agendas-helpers';
+import { allowAttendingTonight, bookedTonight } from './attendance-helpers';
 
 /*
  * Facturación (issue 19, decision 031): an appointment completed elsewhere appears live on the billing screen; an
@@ -10,11 +12,13 @@ test('a completed appointment appears live; billed, paid, audited and downloaded
   page,
 }, testInfo) => {
   test.slow();
+  await untilTimeLeftToday(testInfo);
+  await allowAttendingTonight(page.request);
   const api = await apiAs(page.request);
   const serviceName = `Consulta de control ${Date.now().toString(36)}`;
   const service = await api.post<{ id: number }>('/services', { name: serviceName, base_price: 48500 });
-  const patient = await api.newPatient();
-  await api.bookFirst(patient.id, await api.futureAgendas());
+  // Booked tonight: attended now, within the tolerance for attending before the time (issue 34 item 19).
+  const { patient } = await bookedTonight(page.request, api);
   const [appointment] = await api.appointmentsOf(patient.id);
 
   await loginViaUi(page, ACCOUNTS.admin);

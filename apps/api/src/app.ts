@@ -168,7 +168,15 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
     registerQueueHooks(hooks);
     registerBillingHooks(hooks);
     registerNotificationHooks(hooks);
-    app.decorate('deps', { config: liveConfig, database, db: database.db, events, tokenKeys, hooks, settings });
+    app.decorate('deps', {
+      config: liveConfig,
+      database,
+      db: database.db,
+      events,
+      tokenKeys,
+      hooks,
+      settings,
+    });
     const stopEventRetention = startEventRetention(app.deps, app.log);
     const stopNotifications = startNotifications(app.deps, app.log);
     const stopVoiceAgent = startVoiceAgent(app.deps, app.log);
