@@ -71,7 +71,7 @@ export function ProblemsList({ packageId }: { packageId: number }) {
           {d
             ? d.total === 0
               ? 'Sin problemas: el paquete puede marcarse como listo.'
-              : `${d.total.toLocaleString('es-CO')} por corregir en ${d.items.length} ${d.items.length === 1 ? 'causa' : 'causas'}${d.listed < d.total ? ` (se agrupan los primeros ${d.listed.toLocaleString('es-CO')})` : ''}. Corrija y genere el paquete de nuevo.`
+              : `${d.total.toLocaleString('es-CO')} por corregir en ${countOf(d.items.length, 'causa')}${d.listed < d.total ? ` (se agrupan los primeros ${d.listed.toLocaleString('es-CO')})` : ''}. Corrija y genere el paquete de nuevo.`
             : 'Cargando…'}
         </CardDescription>
       </CardHeader>
