@@ -6,7 +6,7 @@ import type { Reporter, TestModule } from 'vitest/node';
  * says where the suite's time goes. A file's time includes its hooks (a test app's set-up is in beforeAll).
  */
 export default class SlowestReporter implements Reporter {
-  constructor(private readonly count = Number(process.env.VITEST_SLOWEST) || 10) {}
+  private readonly count = Number(process.env.VITEST_SLOWEST) || 10;
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const root = process.cwd();
