@@ -11,7 +11,13 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one on a 2-core machine, where most of a test's time is
     // spent waiting (timers, the database, the network stack), so two halve the run.
     maxWorkers: Math.max(2, availableParallelism()),
-    // On PGlite, one migrated cluster for the whole run (apps/api/src/test/pglite-snapshot.ts).
+    // On PGlite, one migrated cluster for the whole run (apps/api/src/test/pglite-snapshot.ts); on PostgreSQL, one
+    // migrated template database (apps/api/src/test/pg-template.ts).
     globalSetup: ['apps/api/src/test/global-setup.ts'],
+    // In CI (or with VITEST_SLOWEST=n), the slowest files and tests at the end: where the step's time goes.
+    reporters:
+      process.env.CI || process.env.VITEST_SLOWEST
+        ? ['default', './apps/api/src/test/slowest-reporter.ts']
+        : ['default'],
   },
 });

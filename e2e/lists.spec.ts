@@ -1,6 +1,7 @@
 import { type Page, type Request } from '@playwright/test';
 import { expect, loginViaUi, test } from './fixtures';
 import { apiAs, type Agenda, type Patient } from './appointments-helpers';
+import { untilStill } from './scroll-helpers';
 
 /*
  * Long lists (issue 15, defect 18): Cola Diaria answers a page of the day from the server instead of every
@@ -32,7 +33,7 @@ async function inView(page: Page, locator: ReturnType<Page['locator']>) {
 
 async function scrollToBottom(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(200);
+  await untilStill(page.locator('body'));
 }
 
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);

@@ -172,15 +172,19 @@ test.describe('Atajos de teclado', () => {
   test('lo escrito mientras la paleta todavía carga llega a su campo (y N no abre Nueva Cita)', async ({
     page,
   }) => {
-    // The palette's code arrives late (a slow network): it loads on first use or when the browser is idle.
+    // The palette's code arrives late (a slow network): it loads on first use or when the browser is idle. It is
+    // held until the keys below are typed, so they are always typed while it loads (rather than a fixed delay).
+    let typed!: () => void;
+    const held = new Promise<void>((resolve) => (typed = resolve));
     await page.route(/\/command-palette-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await held;
       await route.continue();
     });
     await loginViaUi(page, ACCOUNTS.reception);
     await page.keyboard.press('Control+k');
     await page.keyboard.type('nuevaa');
     await page.keyboard.press('Backspace');
+    typed();
     await expect(paletteInput(page)).toHaveValue('nueva');
     await expect(palette(page).getByRole('option', { name: /Nueva Cita/ })).toHaveAttribute(
       'aria-selected',

@@ -5,6 +5,7 @@ import { apiAs, type Agenda } from './appointments-helpers';
 import { fillDate, fillTime } from './field-helpers';
 import { ACCOUNTS, apiLogin, expect, loginViaUi, test } from './fixtures';
 import { findCard, openPatients } from './patients-helpers';
+import { untilStill } from './scroll-helpers';
 
 /** Issue 15: dialogs, toasts, the sign-out notice and the date and time fields, as a receptionist meets them. */
 
@@ -73,7 +74,7 @@ async function scrollToEnd(target: Locator) {
         e.scrollTop = e.scrollHeight;
     }
   });
-  await target.page().waitForTimeout(100);
+  await untilStill(target);
 }
 
 const overlaps = (

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { loginAttempts, sessions, users } from './db/schema/users';
 import { hashPassword } from './lib/passwords';
 import { createScratchDatabase, onPostgres, testConfig } from './test/helpers';
+import { migratedSnapshot } from './test/pglite-snapshot';
 
 /**
  * Which address a request is recorded with (sessions, login attempts, the access log) and which request id it is
@@ -26,7 +27,12 @@ async function start(overrides: Partial<AppConfig> = {}) {
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (onPostgres) ({ url: databaseUrl, drop } = await createScratchDatabase());
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  // On PGlite, from the run's migrated cluster, as buildTestApp does (not initdb and every migration per app).
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    loadDataDir: databaseUrl ? undefined : await migratedSnapshot(),
+  });
   const app = await buildApp(testConfig({ databaseUrl, logLevel: 'info', ...overrides }), {
     database,
     logStream: { write: (l: string) => void lines.push(l) },

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@ips/shared/schemas/appointment-booking';
 import { nextWeekday } from '../modules/availabilities/test-factory';
 import { createScratchDatabase, onPostgres } from '../test/helpers';
+import { migratedDataDir } from '../test/pglite-snapshot';
 import { startServer, waitForExit, type ServerProcess } from '../test/server-process';
 import { openDatabase } from './client';
 
@@ -41,6 +42,8 @@ async function targetEnv(): Promise<{ env: Record<string, string>; databaseUrl?:
   }
   const dir = mkdtempSync(join(tmpdir(), 'ips-caidas-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  // The run's migrated cluster: the first start skips initdb and every migration (the restarts are the test).
+  await migratedDataDir(dir);
   env.DATA_DIR = dir;
   return { env, dataDir: dir };
 }

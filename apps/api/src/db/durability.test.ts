@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, onPostgres } from '../test/helpers';
+import { migratedDataDir } from '../test/pglite-snapshot';
 import { startServer, waitForExit } from '../test/server-process';
 
 const ADMIN = { email: 'durabilidad@ips.co', password: 'clave-de-durabilidad-2026' };
@@ -24,6 +25,8 @@ async function targetEnv(): Promise<Record<string, string>> {
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'ips-durabilidad-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    // The run's migrated cluster: the first start skips initdb and every migration (the restarts are the test).
+    await migratedDataDir(dir);
     env.DATA_DIR = dir;
   }
   return env;

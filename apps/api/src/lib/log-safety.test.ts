@@ -5,6 +5,7 @@ import { users } from '../db/schema/users';
 import { hashPassword } from './passwords';
 import { safeErrorMessage, safeUrl } from './log-safety';
 import { createScratchDatabase, onPostgres, testConfig } from '../test/helpers';
+import { migratedSnapshot } from '../test/pglite-snapshot';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -20,7 +21,12 @@ const DOCUMENT = '1098765432';
 beforeAll(async () => {
   let databaseUrl: string | undefined;
   if (onPostgres) ({ url: databaseUrl, drop } = await createScratchDatabase());
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  // On PGlite, from the run's migrated cluster, as buildTestApp does (not initdb and every migration per app).
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    loadDataDir: databaseUrl ? undefined : await migratedSnapshot(),
+  });
   app = await buildApp(testConfig({ databaseUrl, logLevel: 'trace' }), {
     database,
     logStream: { write: (l: string) => void lines.push(l) },

@@ -8,12 +8,13 @@ import { loadConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/passwords';
+import { databaseUrlFor, migratedTemplate, testDatabasePrefix } from './pg-template';
 import { migratedSnapshot } from './pglite-snapshot';
 
 export const TEST_PASSWORD = 'Clave-de-prueba-2026';
 let passwordHash: Promise<string> | null = null;
 
-/** PostgreSQL when TEST_DATABASE_URL is set (a fresh database per app), else in-memory PGlite. */
+/** PostgreSQL when TEST_DATABASE_URL is set (a fresh copy of the migrated template per app), else in-memory PGlite. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -27,18 +28,23 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** Creates an empty database on the test server; returns its URL and a function that drops it. */
+/**
+ * Creates a database on the test server for one test app: a copy of this run's migrated template
+ * (pg-template.ts), or an empty one outside a Vitest run. Returns its URL and a function that drops it.
+ */
 export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
-  const name = `ips_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const template = await migratedTemplate(base);
+  const name = `${testDatabasePrefix()}${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  try {
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   return {
-    url: url.toString(),
+    url: databaseUrlFor(base, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { as } from '../../test/helpers';
+import { migratedDataDir } from '../../test/pglite-snapshot';
 import { DEMO_PASSWORD } from './users';
 
 // Real restarts of the embedded database on disk (a DATA_DIR), as an installation lives them.
@@ -13,9 +14,11 @@ const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-function dataDir() {
+/** A data folder holding the run's migrated cluster (no seed yet: the first start is still a first start). */
+async function dataDir() {
   const dir = mkdtempSync(join(tmpdir(), 'ips-demo-'));
   dirs.push(dir);
+  await migratedDataDir(dir);
   return dir;
 }
 
@@ -35,7 +38,7 @@ const publicDemo = async (app: FastifyInstance) =>
 
 describe('demo mode across restarts', () => {
   it('turning it off switches the demo accounts off and ends their sessions; it stays off', async () => {
-    const DATA_DIR = dataDir();
+    const DATA_DIR = await dataDir();
     const token = await withApp({ DATA_DIR }, async (app) => {
       expect(app.deps.config.demoMode).toBe(true);
       expect(await publicDemo(app)).toBe(true);
@@ -67,7 +70,7 @@ describe('demo mode across restarts', () => {
   }, 180_000);
 
   it('a first start with ADMIN_EMAIL is not a demo, and does not become one later', async () => {
-    const DATA_DIR = dataDir();
+    const DATA_DIR = await dataDir();
     const admin = { ADMIN_EMAIL: 'direccion@clinica.co', ADMIN_PASSWORD: 'Orquideas-de-Pance-93' };
     await withApp({ DATA_DIR, ...admin }, async (app) => {
       expect(await publicDemo(app)).toBe(false);
