@@ -12,7 +12,8 @@ export const badgeVariants = cva(
         outline: 'border-border text-foreground',
         success: 'border-success/25 bg-success/10 text-success',
         warning: 'border-warning/40 bg-warning/15 text-[oklch(0.45_0.1_70)]',
-        destructive: 'border-destructive/25 bg-destructive/10 text-destructive',
+        // The hover tone as text: the base red on its 10 % tint is 4.44:1, under WCAG AA's 4.5 (axe on Consultas).
+        destructive: 'border-destructive/25 bg-destructive/10 text-destructive-hover',
       },
     },
     defaultVariants: { variant: 'default' },
