@@ -28,7 +28,8 @@ export async function createTemplate(w: World, fields: Record<string, unknown> =
   return res.json().data as { id: number; name: string } & Record<string, unknown>;
 }
 
-const taken = new Set<string>();
+// Per world: test files may share one process (Vitest's isolate: false), each with its own database.
+const takenOf = new WeakMap<World, Set<string>>();
 
 /**
  * A Monday holiday of the seeded table at least `minDays` ahead with no other holiday within a week of it: the
@@ -42,6 +43,8 @@ export async function lonelyMondayHoliday(w: World, minDays = 14): Promise<strin
     url: `/api/holidays?start_date=${from}&end_date=${addDays(from, 900)}`,
   });
   const dates = (res.json().data as { date: string }[]).map((h) => h.date);
+  let taken = takenOf.get(w);
+  if (!taken) takenOf.set(w, (taken = new Set()));
   const found = dates.find(
     (d) =>
       isoWeekday(d) === 1 &&

@@ -1,4 +1,6 @@
-// The server's own clock zone must not matter: the process runs in UTC, the organisation in Bogotá (UTC−5).
+// The server's own clock zone must not matter: the process runs in UTC, the organisation in Bogotá (UTC−5). The
+// worker's zone is given back afterwards: later test files in the same process (isolate: false) keep the run's TZ.
+const runZone = process.env.TZ;
 process.env.TZ = 'UTC';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +21,11 @@ beforeAll(async () => {
     .json()
     .data.map((e: { id: number }) => e.id);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  if (runZone === undefined) delete process.env.TZ;
+  else process.env.TZ = runZone;
+});
 
 const setCreatedAt = (id: number, at: Date) =>
   t.app.deps.database.query('update patients set created_at = $1 where id = $2', [at.toISOString(), id]);

@@ -94,7 +94,8 @@ export async function ripsPatient(
   return id;
 }
 
-const pastAgendas = new Map<string, { id: number; date: string; doctorId: number }>();
+// Per world: test files may share one process (Vitest's isolate: false), each with its own database.
+const pastAgendasOf = new WeakMap<World, Map<string, { id: number; date: string; doctorId: number }>>();
 /** A Completada appointment some days ago at the given time (one agenda per doctor and day, written directly). */
 export async function completedAppointment(
   w: World,
@@ -105,6 +106,8 @@ export async function completedAppointment(
   const date = addDays(today(), -(opts.daysAgo ?? 3));
   const doctorId = opts.doctorId ?? w.drA;
   const key = `${doctorId}:${date}`;
+  let pastAgendas = pastAgendasOf.get(w);
+  if (!pastAgendas) pastAgendasOf.set(w, (pastAgendas = new Map()));
   let agenda = pastAgendas.get(key);
   if (!agenda) {
     const row = await insertPastAgenda(w, date, {
