@@ -1,4 +1,4 @@
-import { COMPLETED } from '../appointments/hooks';
+import { COMPLETED } from '../appointments';
 import type { TxHooks } from '../../lib/tx-hooks';
 import { createForCompletedAppointment } from './service';
 
