@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import '@ips/shared/zod-es';
 import type { AppConfig } from './config';
+import type { TxHooks } from './lib/context';
 import { defaultSettings } from './modules/settings/defaults';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -17,7 +18,7 @@ import { LiveSettings } from './lib/live-settings';
 import { startEventRetention } from './lib/event-retention';
 import { findUp } from './lib/paths';
 import { loadTokenKeys } from './lib/tokens';
-import { TxHooks } from './lib/tx-hooks';
+import { TxHookRegistry } from './lib/tx-hooks';
 import { VERSION } from './lib/version';
 import { serializeError } from './lib/log-safety';
 import { stdoutDestination } from './lib/log-destination';
@@ -168,7 +169,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       enumerable: true,
       configurable: true,
     });
-    const hooks = new TxHooks();
+    const hooks: TxHooks = new TxHookRegistry();
     registerQueueHooks(hooks);
     registerBillingHooks(hooks);
     registerNotificationHooks(hooks);

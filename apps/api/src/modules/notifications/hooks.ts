@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TxHooks } from '../../lib/tx-hooks';
+import type { TxHooks } from '../../lib/context';
 import { AGENDA_AUTO_CANCELLED, AGENDA_CANCELLED_WITH_NOTICES } from '../availabilities';
 import { SLOT_OFFERED } from '../queue';
 import { RIPS_PACKAGE_CHECKED } from '../rips';

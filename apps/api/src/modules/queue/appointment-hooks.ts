@@ -1,4 +1,4 @@
-import type { TxHooks } from '../../lib/tx-hooks';
+import type { TxHooks } from '../../lib/context';
 import { RESTORED, SLOT_FREED } from '../appointments';
 import { writeAudit } from '../../lib/audit';
 import { publishQueueEvent } from './events';
