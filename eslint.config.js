@@ -5,8 +5,9 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
 // Architecture rules (ARCHITECTURE.md "Rules that keep the house livable", rule 1): a web feature never imports
-// another feature's internals (shared code goes to components/ or lib/; app/ composes features), and the API's
-// plugins/ and db/ know no feature module (app.ts hands them what they need).
+// another feature's internals (shared code goes to components/ or lib/; app/ composes features), an API module
+// uses another only through its index.ts (decision 047), and the API's plugins/, db/ and lib/ know no feature
+// module (app.ts hands them what they need).
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -27,6 +28,34 @@ const featureBoundaries = webFeatures.map((feature) => ({
     ],
   },
 }));
+
+// An API module imports another by its public face, `'../<module>'` (its index.ts), never a file inside it.
+// One block per folder depth: from modules/<m>/x.ts another module is `../<other>/…`, one folder deeper `../../`.
+// Test code (tests, factories, set-ups) may reach anywhere, as the module graph test allows.
+const apiTestCode = ['**/*.test.ts', '**/*test-factory.ts', '**/*test-setup.ts'];
+const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const moduleBoundaries = apiModules.flatMap((mod) =>
+  [1, 2, 3].map((depth) => ({
+    files: [`apps/api/src/modules/${mod}/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: apiTestCode,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${'\\.\\./'.repeat(depth)}(?!${mod}/)[a-z0-9-]+/`,
+              message:
+                "Un módulo de la API usa otro solo por su cara pública: importe de '../<módulo>' (su index.ts), no de sus archivos.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -58,8 +87,9 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   ...featureBoundaries,
+  ...moduleBoundaries,
   {
-    files: ['apps/api/src/plugins/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    files: ['apps/api/src/plugins/**/*.ts', 'apps/api/src/db/**/*.ts', 'apps/api/src/lib/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -68,7 +98,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '/modules/',
-              message: 'plugins/ y db/ no conocen ninguna feature: app.ts les pasa lo que necesitan.',
+              message: 'plugins/, db/ y lib/ no conocen ninguna feature: app.ts les pasa lo que necesitan.',
             },
           ],
         },

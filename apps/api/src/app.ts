@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import '@ips/shared/zod-es';
 import type { AppConfig } from './config';
+import type { TxHooks } from './lib/context';
 import { defaultSettings } from './modules/settings/defaults';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -17,14 +18,18 @@ import { LiveSettings } from './lib/live-settings';
 import { startEventRetention } from './lib/event-retention';
 import { findUp } from './lib/paths';
 import { loadTokenKeys } from './lib/tokens';
-import { TxHooks } from './lib/tx-hooks';
+import { TxHookRegistry } from './lib/tx-hooks';
 import { VERSION } from './lib/version';
 import { serializeError } from './lib/log-safety';
 import { stdoutDestination } from './lib/log-destination';
 import { lazyChildLoggerFactory } from './lib/lazy-logger';
 import { responseSerializerCompiler } from './lib/response-serializer';
+import type { StreamSessions } from './lib/sse';
 import authPlugin from './plugins/auth';
 import { sessionResolver } from './modules/sessions/resolve';
+import { sessionCache } from './modules/sessions/cache';
+import { findActiveSession } from './modules/sessions/repo';
+import { SESSIONS_CHANNEL } from './modules/sessions/service';
 import securityHeaders from './plugins/security-headers';
 import accessLog, { serializeRequest } from './plugins/access-log';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
@@ -164,7 +169,7 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       enumerable: true,
       configurable: true,
     });
-    const hooks = new TxHooks();
+    const hooks: TxHooks = new TxHookRegistry();
     registerQueueHooks(hooks);
     registerBillingHooks(hooks);
     registerNotificationHooks(hooks);
@@ -177,6 +182,14 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       hooks,
       settings,
     });
+    // Event streams end with their session (lib/sse.ts): the sessions module's channel, and its rows read
+    // through its cache, as the auth hook reads them.
+    const sessions = sessionCache(app.deps);
+    app.decorate('streamSessions', {
+      channel: SESSIONS_CHANNEL,
+      isActive: async (id: string) =>
+        (await sessions.get(id, () => findActiveSession(database.db, id))) !== null,
+    } satisfies StreamSessions);
     const stopEventRetention = startEventRetention(app.deps, app.log);
     const stopNotifications = startNotifications(app.deps, app.log);
     const stopVoiceAgent = startVoiceAgent(app.deps, app.log);

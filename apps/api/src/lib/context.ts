@@ -4,7 +4,7 @@ import type { Database, Db } from '../db/client';
 import type { EventBus } from './event-bus';
 import type { LiveSettings } from './live-settings';
 import type { TokenKeys } from './tokens';
-import type { TxHooks } from './tx-hooks';
+import type { TxHookRegistry } from './tx-hooks';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. Every /api route declares one. */
 export type Policy = 'public' | 'authenticated' | readonly Role[];
@@ -38,6 +38,9 @@ export interface AppDeps {
   /** The organisation settings in force, kept current on every instance (lib/live-settings.ts, decision 027). */
   settings: LiveSettings;
 }
+
+/** The app's hook registry (lib/tx-hooks.ts): its handlers get the app's deps and the author of the change. */
+export type TxHooks = TxHookRegistry<AppDeps, Actor>;
 
 declare module 'fastify' {
   interface FastifyInstance {

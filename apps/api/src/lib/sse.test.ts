@@ -98,6 +98,7 @@ describe('SSE stream', () => {
 async function heartbeatServer(heartbeatMs: number) {
   const app = Fastify({ forceCloseConnections: true });
   app.decorate('deps', t.app.deps);
+  app.decorate('streamSessions', t.app.streamSessions);
   app.decorateRequest('user', null);
   app.get('/stream', async (request, reply) => {
     request.user = await t.app.authenticate((request.query as { token: string }).token);

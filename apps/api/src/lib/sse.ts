@@ -1,9 +1,23 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppEvent } from './event-bus';
-import { sessionCache } from '../modules/sessions/cache';
-import { findActiveSession } from '../modules/sessions/repo';
-import { SESSIONS_CHANNEL } from '../modules/sessions/service';
+
+/**
+ * What a stream needs to know of sessions. The sessions module owns the channel, the cache and the rows;
+ * app.ts hands them over (`app.streamSessions`), so lib/ knows no module (decision 047).
+ */
+export interface StreamSessions {
+  /** Where ended sessions are announced, with their ids in `payload.session_ids`. */
+  channel: string;
+  /** Whether the session is still active, read as the auth hook reads it (through the session cache). */
+  isActive(sessionId: string): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    streamSessions: StreamSessions;
+  }
+}
 
 export interface SseOptions {
   /** Channels this stream carries. */
@@ -27,8 +41,9 @@ function frame(event: AppEvent): string {
  * Opens a Server-Sent Events stream for an authenticated request: replays what the client missed
  * (Last-Event-ID), then forwards live events; a heartbeat keeps proxies from closing it and re-checks the
  * session, and the stream ends at once when its session is revoked on any instance. The heartbeat reads the
- * session through the cache of the auth hook (decision 016): no query while the cached row is fresh, the
- * database once it is older than SESSION_CACHE_TTL_MS, past its expiry, or dropped by an end or change.
+ * session through the cache of the auth hook (decision 016; `app.streamSessions`): no query while the
+ * cached row is fresh, the database once it is older than SESSION_CACHE_TTL_MS, past its expiry, or
+ * dropped by an end or change.
  */
 export async function openEventStream(
   app: FastifyInstance,
@@ -74,20 +89,18 @@ export async function openEventStream(
   const unsubs = opts.channels.map((ch) =>
     app.deps.events.subscribe(ch, (e) => (replaying ? pending.push(e) : send(e))),
   );
+  const sessions = app.streamSessions;
   unsubs.push(
-    app.deps.events.subscribe(SESSIONS_CHANNEL, (e) => {
+    app.deps.events.subscribe(sessions.channel, (e) => {
       const ids = (e.payload as { session_ids?: string[] }).session_ids ?? [];
       if (ids.includes(user.sessionId)) end('revoked');
     }),
   );
-  const cache = sessionCache(app.deps);
   const heartbeat = setInterval(async () => {
     if (closed) return;
     raw.write(': ping\n\n');
-    const session = await cache
-      .get(user.sessionId, () => findActiveSession(app.deps.db, user.sessionId))
-      .catch(() => undefined);
-    if (session === null) end('expired');
+    // A failed read (the database away a moment) keeps the stream: only a session known to be over ends it.
+    if (!(await sessions.isActive(user.sessionId).catch(() => true))) end('expired');
   }, opts.heartbeatMs ?? 15_000);
   const cleanup = () => {
     clearInterval(heartbeat);

@@ -19,16 +19,26 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * The modules one file imports, from its text: `depth` is how many folders below modules/ it sits. Both forms
+ * count, the public face (`'../queue'`, its index.ts) and a file inside (`'../queue/repo'`, test code only).
+ */
+function importedModules(source: string, depth: number, modules: ReadonlySet<string>): string[] {
+  const up = '\\.\\./'.repeat(depth);
+  const pattern = new RegExp(`(?:from|import)\\s*\\(?\\s*'${up}([a-z0-9-]+)(?:/[^']*)?'`, 'g');
+  return [...source.matchAll(pattern)].map((m) => m[1]!).filter((name) => modules.has(name));
+}
+
 /** module → the modules its production files import (static, dynamic and type imports alike). */
 function moduleGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const mod of readdirSync(modulesDir).filter((n) => statSync(join(modulesDir, n)).isDirectory())) {
+  const modules = new Set(readdirSync(modulesDir).filter((n) => statSync(join(modulesDir, n)).isDirectory()));
+  for (const mod of modules) {
     const uses = new Set<string>();
     for (const file of sourceFiles(join(modulesDir, mod))) {
       const depth = file.slice(modulesDir.length + 1).split('/').length - 1;
-      const up = '\\.\\./'.repeat(depth);
-      const pattern = new RegExp(`(?:from|import)\\s*\\(?\\s*'${up}([a-z0-9-]+)/`, 'g');
-      for (const m of readFileSync(file, 'utf8').matchAll(pattern)) if (m[1] !== mod) uses.add(m[1]!);
+      for (const used of importedModules(readFileSync(file, 'utf8'), depth, modules))
+        if (used !== mod) uses.add(used);
     }
     graph.set(mod, uses);
   }
@@ -62,6 +72,22 @@ describe('API module graph', () => {
 
   it('has no cycle', () => {
     expect(cycles(graph).map((c) => c.join(' → '))).toEqual([]);
+  });
+
+  it('sees an import of a public face as well as one of a file inside, and nothing outside modules/', () => {
+    const source = [
+      "import { bookInTransaction } from '../appointments';",
+      "import * as qrepo from '../queue/repo';",
+      "import type { Actor } from '../../lib/context';",
+      "const m = await import('../calls');",
+      "import { x } from './local';",
+    ].join('\n');
+    const known = new Set(['appointments', 'queue', 'calls', 'lib']);
+    expect(importedModules(source, 1, known)).toEqual(['appointments', 'queue', 'calls']);
+    // One folder deeper, '../x' is the module's own file and '../../x' another module.
+    expect(
+      importedModules("import { y } from '../../queue';\nimport { z } from '../queue';", 2, known),
+    ).toEqual(['queue']);
   });
 
   it('the cycle finder finds a cycle', () => {

@@ -1,7 +1,7 @@
 import { daysBetween, isoWeekday, toMinutes } from '@ips/shared/scheduling/calendar-days';
 import type { PlannedAgendaDto, SkippedConflictDto } from '@ips/shared/schemas/agenda-templates';
 import type { TemplateSlot } from '../../db/schema/agenda-templates';
-import { blocksOverlap, OVERLAP_MESSAGE } from '../availabilities/rules';
+import { blocksOverlap, OVERLAP_MESSAGE } from '../availabilities';
 
 export interface Block {
   date: string;

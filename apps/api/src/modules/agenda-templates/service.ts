@@ -9,7 +9,7 @@ import {
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import { assertPractice } from '../availabilities/rules';
+import { assertPractice } from '../availabilities';
 import * as repo from './repo';
 
 export const TEMPLATE_NOT_FOUND = 'Plantilla no encontrada';

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import type { RowStream, Table } from './table-export';
 import { factDetailBatches, rolledIndicators, rolledTrend } from './oportunidad-rollups';
 import { rollupsReady } from './drain';
-import { ensureHolidayYears } from '../holidays/calendar';
+import { ensureHolidayYears } from '../holidays';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 

@@ -11,7 +11,7 @@ import {
   type SpecialtiesResponse,
 } from '@ips/shared/schemas/analytics';
 import type { AppDeps } from '../../lib/context';
-import { measureCalls, serviceLevelThreshold } from '../calls/measures';
+import { measureCalls, serviceLevelThreshold } from '../calls';
 import * as repo from './repo';
 import * as rollups from './rollups';
 import { rollupsReady as rollupsReadyIn } from './drain';

@@ -3,9 +3,8 @@ import type { ChangePasswordBody } from '@ips/shared/schemas/password';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { revoke } from '../sessions/repo';
-import { publishSessionsEnded, publishUserChanged } from '../sessions/service';
-import { findById, update } from '../users/repo';
+import { revoke, publishSessionsEnded, publishUserChanged } from '../sessions';
+import { findById, update } from '../users';
 import { recordSuccess, reserveAttempt } from './repo';
 import { lockedError, LOGIN_THROTTLE } from './service';
 

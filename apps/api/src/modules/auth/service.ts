@@ -4,8 +4,7 @@ import type { Role } from '@ips/shared/catalogs/roles';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { signSessionToken } from '../../lib/tokens';
-import { createSession, revoke } from '../sessions/repo';
-import { publishSessionsEnded } from '../sessions/service';
+import { createSession, revoke, publishSessionsEnded } from '../sessions';
 import { findUserByEmail, recordSuccess, reserveAttempt, type ThrottleLimits } from './repo';
 
 /** Decision 019: a pair (e-mail, address) locks first; the account-wide cap spares addresses it signed in from. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { smartAssignBody, smartAssignResponse } from '@ips/shared/schemas/smart-assign';
 import { actorOf } from '../../lib/context';
-import { BOOKING_ROLES } from '../appointments/booking-routes';
+import { BOOKING_ROLES } from '../appointments';
 import { smartAssign } from './service';
 
 const autoAssignmentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,16 +14,13 @@ import { specialties } from '../../db/schema/resources';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 import { orgToday } from '../../lib/org-time';
-import { busyMinutes } from '../appointments/agenda-time';
-import { bookInTransaction } from '../appointments/booking';
-import * as brepo from '../appointments/booking-repo';
-import { toAppointmentDto } from '../appointments/dto';
-import * as appointmentRepo from '../appointments/repo';
-import { NO_SLOTS_MESSAGE } from '../appointments/slots';
-import * as agendaRepo from '../availabilities/repo';
-import { canStartAfter, orgClock } from '../availabilities/rules';
-import { publishQueueEvent } from '../queue/events';
-import * as qrepo from '../queue/repo';
+import { busyMinutes, bookInTransaction, toAppointmentDto, NO_SLOTS_MESSAGE } from '../appointments';
+import * as brepo from '../appointments';
+import * as appointmentRepo from '../appointments';
+import * as agendaRepo from '../availabilities';
+import { canStartAfter, orgClock } from '../availabilities';
+import { publishQueueEvent } from '../queue';
+import * as qrepo from '../queue';
 
 /** How many agendas are examined before the patient goes to the queue (the window is at most 180 days). */
 const MAX_AGENDAS = 300;

@@ -2,8 +2,8 @@ import { ageInYears, localDateTime } from '@ips/shared/format';
 import type { DailyExportDoctorDto } from '@ips/shared/schemas/availabilities-response';
 import type { AppDeps } from '../../lib/context';
 import { CLINIC, doctorFilter, type ReadScope } from '../../lib/read-scope';
-import * as appointmentRepo from '../appointments/repo';
-import { localRange } from '../appointments/service';
+import * as appointmentRepo from '../appointments';
+import { localRange } from '../appointments';
 import * as repo from './repo';
 import { todayIn } from './rules';
 

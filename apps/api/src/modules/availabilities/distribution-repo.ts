@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { availabilities, availabilityDistributions as dist } from '../../db/schema/agendas';
 import { holidays } from '../../db/schema/holidays';
 import { doctors, locations, specialties } from '../../db/schema/resources';
-import { ensureHolidayYears } from '../holidays/calendar';
+import { ensureHolidayYears } from '../holidays';
 
 export type DistributionRow = typeof dist.$inferSelect;
 

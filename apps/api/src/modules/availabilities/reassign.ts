@@ -5,10 +5,8 @@ import { suggestNextTime, type BusyRange } from '@ips/shared/scheduling/time-lay
 import type { ReassignAppointmentBody } from '@ips/shared/schemas/availabilities-response';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import { auditView as appointmentAudit } from '../appointments/dto';
-import * as appointmentRepo from '../appointments/repo';
-import { APPOINTMENTS_CHANNEL } from '../appointments/service';
-import { releaseSlot, takeSlot } from '../appointments/slots';
+import { auditView as appointmentAudit, APPOINTMENTS_CHANNEL, releaseSlot, takeSlot } from '../appointments';
+import * as appointmentRepo from '../appointments';
 import * as repo from './repo';
 import { AGENDA_NOT_FOUND, AGENDAS_CHANNEL, canStartAfter, todayIn } from './rules';
 

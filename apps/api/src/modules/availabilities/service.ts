@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 import { CLINIC, type ReadScope } from '../../lib/read-scope';
-import * as appointmentRepo from '../appointments/repo';
+import * as appointmentRepo from '../appointments';
 import { buildDistribution } from './distribution';
 import { auditView, toAvailabilityDto } from './dto';
 import * as repo from './repo';

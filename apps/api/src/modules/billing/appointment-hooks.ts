@@ -1,5 +1,5 @@
-import { COMPLETED } from '../appointments/hooks';
-import type { TxHooks } from '../../lib/tx-hooks';
+import { COMPLETED } from '../appointments';
+import type { TxHooks } from '../../lib/context';
 import { createForCompletedAppointment } from './service';
 
 /**

@@ -5,7 +5,7 @@ import type { CreateCallLogBody, ListCallLogsQuery, UpdateCallLogBody } from '@i
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import * as brepo from '../appointments/booking-repo';
+import * as brepo from '../appointments';
 import * as repo from './repo';
 
 /** Call logs created or changed (automated call requests, the agents' logs); payloads carry ids only. */

@@ -2,7 +2,7 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { CALL_CONSTANTS, SERVICE_LEVEL_SETTING, type CallMeasures } from '@ips/shared/schemas/calls';
 import type { Executor } from '../../db/client';
 import { calls } from '../../db/schema/calls';
-import { readMany } from '../settings/repo';
+import { readMany } from '../settings';
 
 /*
  * The measures a contact center is run by — defined here once, and in the README ("Call center measures") and

@@ -12,7 +12,7 @@ import {
   statusCounts,
   uniquePatients,
   windowOf,
-} from '../analytics/service';
+} from '../analytics';
 
 /*
  * GET /metrics/dashboard|patients|appointments|doctors|system (spec part 2 §7 "Metrics", period default 30d;

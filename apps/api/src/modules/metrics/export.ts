@@ -1,6 +1,6 @@
 import { ANALYTICS_DEFINITIONS, RANGE_LABELS, type MetricsQuery } from '@ips/shared/schemas/analytics';
 import type { AppDeps } from '../../lib/context';
-import type { Table } from '../analytics/table-export';
+import type { Table } from '../analytics';
 import { appointmentsMetrics, dashboard, doctorsMetrics, patientsMetrics, systemMetrics } from './dashboard';
 
 /*

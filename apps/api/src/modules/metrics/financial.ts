@@ -6,7 +6,7 @@ import {
 } from '@ips/shared/schemas/metrics-financial';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import type { AppDeps } from '../../lib/context';
-import { metrics, revenueByStatus, summarize } from '../billing/service';
+import { metrics, revenueByStatus, summarize } from '../billing';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 

@@ -14,7 +14,7 @@ import {
 } from '@ips/shared/schemas/analytics';
 import { attachment } from '../../lib/csv-stream';
 import { appointmentsMetrics, dashboard, doctorsMetrics, patientsMetrics, systemMetrics } from './dashboard';
-import { tableCsv, tableXlsx } from '../analytics/table-export';
+import { tableCsv, tableXlsx } from '../analytics';
 import { metricsTable } from './export';
 
 /**

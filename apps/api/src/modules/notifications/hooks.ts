@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { TxHooks } from '../../lib/tx-hooks';
-import { AGENDA_AUTO_CANCELLED, AGENDA_CANCELLED_WITH_NOTICES } from '../availabilities/hooks';
-import { SLOT_OFFERED } from '../queue/hooks';
-import { RIPS_PACKAGE_CHECKED } from '../rips/hooks';
-import { TRANSFER_CREATED } from '../transfers/hooks';
+import type { TxHooks } from '../../lib/context';
+import { AGENDA_AUTO_CANCELLED, AGENDA_CANCELLED_WITH_NOTICES } from '../availabilities';
+import { SLOT_OFFERED } from '../queue';
+import { RIPS_PACKAGE_CHECKED } from '../rips';
+import { TRANSFER_CREATED } from '../transfers';
 import { notify } from './notify';
 import { clearCondition, raiseCondition } from './repo';
 import { dispatchPatientNotices } from './patient-notices';

@@ -1,5 +1,5 @@
-import type { TxHooks } from '../../lib/tx-hooks';
-import { RESTORED, SLOT_FREED } from '../appointments/hooks';
+import type { TxHooks } from '../../lib/context';
+import { RESTORED, SLOT_FREED } from '../appointments';
 import { writeAudit } from '../../lib/audit';
 import { publishQueueEvent } from './events';
 import { freedSlotAction, offerFreedSlot } from './freed-slot';

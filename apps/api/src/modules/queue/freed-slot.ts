@@ -8,10 +8,10 @@ import {
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import type { AppointmentRow } from '../appointments/repo';
-import * as brepo from '../appointments/booking-repo';
-import * as agendaRepo from '../availabilities/repo';
-import { readMany } from '../settings/repo';
+import type { AppointmentRow } from '../appointments';
+import * as brepo from '../appointments';
+import * as agendaRepo from '../availabilities';
+import { readMany } from '../settings';
 import { bookEntry } from './book-entry';
 import { publishQueueEvent } from './events';
 import { SLOT_OFFERED } from './hooks';

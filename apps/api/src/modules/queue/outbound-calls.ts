@@ -5,9 +5,9 @@ import type { OutboundCallsBody, OutboundCallsResponse, QueueItemDto } from '@ip
 import { QUEUE_MESSAGES } from '@ips/shared/schemas/queue';
 import type { Executor } from '../../db/client';
 import type { Actor, AppDeps } from '../../lib/context';
-import * as callRepo from '../call-logs/repo';
-import { recordCallLog } from '../call-logs/service';
-import { readMany } from '../settings/repo';
+import * as callRepo from '../call-logs';
+import { recordCallLog } from '../call-logs';
+import { readMany } from '../settings';
 import { listItems } from './items-repo';
 
 /*

@@ -8,11 +8,9 @@ import {
 } from '@ips/shared/schemas/appointment-booking';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import * as brepo from '../appointments/booking-repo';
-import { auditView, toAppointmentDto } from '../appointments/dto';
-import * as repo from '../appointments/repo';
-import { APPOINTMENTS_CHANNEL } from '../appointments/service';
-import { releaseSlot } from '../appointments/slots';
+import * as brepo from '../appointments';
+import { auditView, toAppointmentDto, APPOINTMENTS_CHANNEL, releaseSlot } from '../appointments';
+import * as repo from '../appointments';
 import { publishQueueEvent } from './events';
 import { freedSlotAction, offerFreedSlot } from './freed-slot';
 import * as qrepo from './repo';

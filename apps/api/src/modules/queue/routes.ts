@@ -22,8 +22,8 @@ import {
 import { actorOf, type AuthUser } from '../../lib/context';
 import { openEventStream } from '../../lib/sse';
 import { registerConstraintMessage } from '../../plugins/errors';
-import { APPOINTMENTS_CHANNEL } from '../appointments/service';
-import { CALL_LOGS_CHANNEL } from '../call-logs/service';
+import { APPOINTMENTS_CHANNEL } from '../appointments';
+import { CALL_LOGS_CHANNEL } from '../call-logs';
 import { QUEUE_CHANNEL } from './events';
 import { requestOutboundCalls } from './outbound-calls';
 import { groupedQueue, listQueue, queueOverview } from './queries';

@@ -11,8 +11,7 @@ import {
   type TransferEventPayload,
 } from '@ips/shared/schemas/transfers';
 import { openEventStream } from '../../lib/sse';
-import { TRANSFER_ROLES } from '../queue/roles';
-import { queueUser } from '../queue/routes';
+import { TRANSFER_ROLES, queueUser } from '../queue';
 import {
   TRANSFERS_CHANNEL,
   acceptTransfer,

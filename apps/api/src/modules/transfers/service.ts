@@ -15,12 +15,10 @@ import { callLogs } from '../../db/schema/call-center';
 import { users } from '../../db/schema/users';
 import { writeAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
-import * as brepo from '../appointments/booking-repo';
-import { publishQueueEvent } from '../queue/events';
+import * as brepo from '../appointments';
+import { publishQueueEvent, QUEUE_MANAGER_ROLES, TRANSFER_ROLES, type QueueUser } from '../queue';
 import { TRANSFER_CREATED } from './hooks';
-import * as queueRepo from '../queue/repo';
-import { QUEUE_MANAGER_ROLES, TRANSFER_ROLES } from '../queue/roles';
-import type { QueueUser } from '../queue/service';
+import * as queueRepo from '../queue';
 import * as repo from './repo';
 
 /*

@@ -13,8 +13,7 @@ import type { Db } from '../../db/client';
 import type { Actor, AppDeps, AuthUser } from '../../lib/context';
 import { writeAudit } from '../../lib/audit';
 import { generatePassword, hashPassword } from '../../lib/passwords';
-import { revoke } from '../sessions/repo';
-import { publishSessionsEnded, publishUserChanged } from '../sessions/service';
+import { revoke, publishSessionsEnded, publishUserChanged } from '../sessions';
 import * as repo from './repo';
 
 export function toDto(u: repo.UserRow): UserDto {

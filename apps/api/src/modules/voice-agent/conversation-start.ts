@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../lib/context';
 import { orgToday } from '../../lib/org-time';
-import { matchPatient } from '../calls/patient-match';
-import { datesBetween } from '../holidays/repo';
+import { matchPatient } from '../calls';
+import { datesBetween } from '../holidays';
 import { offlineReason } from './ai-window';
 import { nextAppointmentText } from './tools-service';
 

@@ -6,11 +6,10 @@ import { calls } from '../../db/schema/calls';
 import { voiceConsultations, voiceToolResults } from '../../db/schema/voice';
 import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
-import * as callLogRepo from '../call-logs/repo';
-import { CALL_LOGS_CHANNEL } from '../call-logs/service';
-import { matchPatient } from '../calls/patient-match';
-import * as callRepo from '../calls/repo';
-import { CALLS_CHANNEL } from '../calls/service';
+import * as callLogRepo from '../call-logs';
+import { CALL_LOGS_CHANNEL } from '../call-logs';
+import { matchPatient, CALLS_CHANNEL } from '../calls';
+import * as callRepo from '../calls';
 import { moveAudioToCall } from './inbox-repo';
 import type { AudioEvent, InitiationFailureEvent, TranscriptionEvent, VoiceEvent } from './provider';
 

@@ -8,9 +8,9 @@ import { patients } from '../../db/schema/patients';
 import { doctors, locations, specialties } from '../../db/schema/resources';
 import { voiceToolResults } from '../../db/schema/voice';
 import type { AppDeps } from '../../lib/context';
-import { cancelAppointment } from '../appointments/service';
-import { earliestFreeTimes, smartAssign } from '../auto-assignment/service';
-import { createCall } from '../calls/service';
+import { cancelAppointment } from '../appointments';
+import { earliestFreeTimes, smartAssign } from '../auto-assignment';
+import { createCall } from '../calls';
 import { linkProduced } from './consultations-repo';
 import { voiceActor } from './process';
 
