@@ -14,7 +14,10 @@ export async function createService(w: World, name: string, basePrice: number, c
 }
 
 // Per world: test files may share one process (Vitest's isolate: false), each with its own database.
-const agendasOf = new WeakMap<World, Map<number, { id: number; date: string; doctor_id: number; next: number }>>();
+const agendasOf = new WeakMap<
+  World,
+  Map<number, { id: number; date: string; doctor_id: number; next: number }>
+>();
 /** A Confirmada appointment of the doctor (one agenda per doctor, each call the next half hour). */
 export async function confirmedAppointment(w: World, doctorId = w.drA) {
   let agendas = agendasOf.get(w);
