@@ -1,22 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PatientStatus } from '@ips/shared/schemas/patients';
 import type { PatientDto, PatientListResponse } from '@ips/shared/schemas/patients-response';
 import { api } from '@/lib/api-client';
 import { patientKeys } from '@/features/patients/api/patient-keys';
+import type { PatientGenderFilter, PatientListParams } from '@/features/patients/api/patient-list-params';
 
 export type Patient = PatientDto;
-export type PatientGenderFilter = 'Todos' | 'Masculino' | 'Femenino' | 'Otro';
-
-/** One page of the directory: everything is filtered, counted and paged by the server. */
-export interface PatientListParams {
-  page: number;
-  limit: number;
-  search?: string;
-  gender?: PatientGenderFilter;
-  status?: PatientStatus;
-  /** The first row of a page on screen and its number: the server reads nearby pages from it (keyset). */
-  anchor?: { token: string; page: number };
-}
+export type { PatientGenderFilter, PatientListParams };
 
 export type PatientListData = PatientListResponse['data'];
 

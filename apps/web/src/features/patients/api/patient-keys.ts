@@ -1,4 +1,4 @@
-import type { PatientListParams } from '@/features/patients/api/get-patients';
+import type { PatientListParams } from '@/features/patients/api/patient-list-params';
 
 /** Query keys of the patient feature; invalidating `patientKeys.all` refreshes lists, cards and statistics. */
 export const patientKeys = {

@@ -5,7 +5,7 @@ import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import type { CreateAvailabilityBody } from '@ips/shared/schemas/availabilities';
-import type { CreateAgendaValues } from '@/features/agendas/components/dialogs/create-agenda-dialog';
+import type { CreateAgendaValues } from '@/features/agendas/components/dialogs/create-agenda-values';
 
 interface Props {
   control: Control<CreateAgendaValues, unknown, CreateAvailabilityBody>;

@@ -18,25 +18,10 @@ import { AgendaAutoFields } from '@/features/agendas/components/dialogs/agenda-a
 import { AgendaPlaceFields } from '@/features/agendas/components/dialogs/agenda-place-fields';
 import { useOrgToday } from '@/features/agendas/hooks/use-org-today';
 import { FormDialog } from '@/components/form-dialog';
-import { applyServerErrors, formResolver } from '@/lib/form';
+import type { CreateAgendaValues } from '@/features/agendas/components/dialogs/create-agenda-values';
 
-export interface CreateAgendaValues {
-  location_id: string;
-  specialty_id: string;
-  doctor_id: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  capacity: string;
-  duration_minutes: string;
-  notes: string;
-  auto_preallocate: boolean;
-  preallocation_publish_date: string;
-  auto_distribute: boolean;
-  distribution_start_date: string;
-  distribution_end_date: string;
-  exclude_weekends: boolean;
-}
+export type { CreateAgendaValues };
+import { applyServerErrors, formResolver } from '@/lib/form';
 
 const FIELDS = [
   'location_id',
