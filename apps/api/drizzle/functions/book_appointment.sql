@@ -1,4 +1,4 @@
--- The current version, applied after the migrations (decision 046); before it, last in migration 0024.
+-- The current version, applied after the migrations (decision 046); before it, last in migration 0024 (without p_service_id).
 -- Decision 015: a booking's writes as one call. book_appointment checks the Idempotency-Key, takes the slot
 -- (which locks the agenda's row), picks the time when none was asked, and inserts the appointment, its audit
 -- row and its events. Called on its own (POST /appointments) it is the booking's whole transaction, one round
@@ -13,7 +13,8 @@
 -- was done, so a caller's transaction may go on and try another agenda). No free time left raises SQLSTATE
 -- 'IPS01' (the slot is taken by then and must be given back); an overlap raises 23P01 from the exclusion
 -- constraints (doctor, patient, room), which are the overlap check.
--- p_desired_date: the date the patient wanted (decision 032).
+-- p_desired_date: the date the patient wanted (decision 032). p_service_id: the service chosen (decision 031),
+-- written by the same INSERT, so no appointment ever lacks the service it was booked with.
 CREATE OR REPLACE FUNCTION book_appointment(
   p_key text,
   p_agenda_id integer,
@@ -38,7 +39,8 @@ CREATE OR REPLACE FUNCTION book_appointment(
   p_request_id text,
   p_appointments_channel text,
   p_agendas_channel text,
-  p_desired_date date DEFAULT NULL
+  p_desired_date date DEFAULT NULL,
+  p_service_id integer DEFAULT NULL
 ) RETURNS TABLE (outcome text, seen_id integer, seen_patient_id integer, appointment jsonb)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -108,10 +110,10 @@ BEGIN
 
   INSERT INTO appointments (patient_id, availability_id, location_id, specialty_id, doctor_id, scheduled_at,
     ends_at, duration_minutes, status, appointment_type, reason, notes, insurance_type, room_id, manual,
-    idempotency_key, created_by, desired_date)
+    idempotency_key, created_by, desired_date, service_id)
   VALUES (p_patient_id, p_agenda_id, p_location_id, p_specialty_id, p_doctor_id, start_at,
     start_at + make_interval(mins => p_duration), p_duration, p_status, p_appointment_type, p_reason, p_notes,
-    p_insurance_type, p_room_id, p_manual, p_key, p_user_id, p_desired_date)
+    p_insurance_type, p_room_id, p_manual, p_key, p_user_id, p_desired_date, p_service_id)
   RETURNING * INTO created;
 
   -- As writeAudit with auditView(row) (apps/api/src/lib/audit.ts, modules/appointments/dto.ts).
