@@ -243,6 +243,8 @@ export interface BookingWrite {
   manual: boolean;
   /** 'YYYY-MM-DD' the patient wanted (decision 032), or null. */
   desiredDate?: string | null;
+  /** The service chosen (decision 031), or null: written by the same INSERT as the appointment. */
+  serviceId?: number | null;
   /** Channels of the two events (appointment.created; agenda.updated when a slot is taken). */
   appointmentsChannel: string;
   agendasChannel: string;
@@ -266,7 +268,7 @@ function toAppointmentRow(json: Record<string, unknown>): AppointmentRow {
 }
 
 /**
- * The booking's writes as one call of book_appointment (migration 0013, decision 015): the key, the slot and
+ * The booking's writes as one call of book_appointment (drizzle/functions/book_appointment.sql, decision 015): the key, the slot and
  * the agenda's lock, the time, the appointment, its audit row (writeAudit with auditView) and its events
  * (EventBus.publish). On the pool this is the whole booking in one round trip and its own transaction.
  * Throws the database error of an overlap (23P01, exclusion constraints) and of no free time left ('IPS01').
@@ -287,7 +289,7 @@ export async function bookAppointment(db: Executor, actor: Actor, w: BookingWrit
     p_notes => ${w.notes}::text, p_insurance_type => ${w.insuranceType}::text, p_room_id => ${w.roomId}::int,
     p_manual => ${w.manual}::boolean, p_user_id => ${actor.userId}::int, p_request_id => ${actor.requestId}::text,
     p_appointments_channel => ${w.appointmentsChannel}::text, p_agendas_channel => ${w.agendasChannel}::text,
-    p_desired_date => ${w.desiredDate ?? null}::date)`);
+    p_desired_date => ${w.desiredDate ?? null}::date, p_service_id => ${w.serviceId ?? null}::int)`);
   const r = res.rows[0]!;
   if (r.outcome === 'seen')
     return { outcome: 'seen', seenId: Number(r.seen_id), seenPatientId: Number(r.seen_patient_id) };

@@ -191,6 +191,7 @@ async function book(
       roomId: body.room_id ?? null,
       manual: body.manual,
       desiredDate: body.desired_date ?? null,
+      serviceId: body.service_id ?? null,
       appointmentsChannel: APPOINTMENTS_CHANNEL,
       agendasChannel: AGENDAS_CHANNEL,
     });
@@ -203,8 +204,5 @@ async function book(
   }
   if (result.outcome === 'no_slots') throw new AppError('CONFLICT', NO_SLOTS_MESSAGE);
   if (result.outcome === 'seen') return { seen: { id: result.seenId, patientId: result.seenPatientId } };
-  // The service (decision 031) is set beside the booking's one statement, only when one was chosen.
-  if (body.service_id)
-    return { row: (await repo.update(exec, result.row.id, { serviceId: body.service_id }))!, context };
   return { row: result.row, context };
 }
