@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { emailAddress } from './email';
 import { ROLES } from '../catalogs/roles';
 
 export const loginBody = z.object({
-  email: z
-    .string({ error: 'Ingrese su correo electrónico' })
-    .trim()
-    .min(1, 'Ingrese su correo electrónico')
-    .max(254, 'Correo electrónico inválido')
-    .email('Correo electrónico inválido'),
+  email: emailAddress({
+    required: 'Ingrese su correo electrónico',
+    invalid: 'Correo electrónico inválido',
+    max: 254,
+    tooLong: 'Correo electrónico inválido',
+  }),
   password: z
     .string({ error: 'Ingrese su contraseña' })
     .min(1, 'Ingrese su contraseña')

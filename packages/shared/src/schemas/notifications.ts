@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './email';
 import { ROLES, type Role } from '../catalogs/roles';
 import { limitQuery, ok, pageQuery } from './common';
 
@@ -173,12 +174,12 @@ export const outboxListResponse = ok(z.array(outboxItemDto)).extend({
 });
 
 export const testEmailBody = z.object({
-  to: z
-    .string({ error: 'Ingrese el correo de destino' })
-    .trim()
-    .toLowerCase()
-    .max(150, 'El correo no puede exceder 150 caracteres')
-    .pipe(z.email('Ingrese un correo electrónico válido')),
+  to: emailAddress({
+    required: 'Ingrese el correo de destino',
+    invalid: 'Ingrese un correo electrónico válido',
+    max: 150,
+    tooLong: 'El correo no puede exceder 150 caracteres',
+  }),
 });
 
 export const testEmailResponse = ok(z.object({ id: z.number(), status: z.enum(EMAIL_STATUSES) }));

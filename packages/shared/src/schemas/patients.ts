@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clearableEmail } from './email';
 import { AFFILIATION_TYPES } from '../catalogs/lookups';
 
 /**
@@ -123,15 +124,11 @@ export const phoneAltField = z.preprocess(
   phoneRules(z.string(), { min: false }).nullable().optional(),
 );
 
-export const emailField = z.preprocess(
-  (v) => blankToNull(typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z
-    .string()
-    .max(FIELD_LIMITS.email, 'El email no puede exceder 100 caracteres')
-    .email('Email inválido')
-    .nullable()
-    .optional(),
-);
+export const emailField = clearableEmail({
+  invalid: 'Email inválido',
+  max: FIELD_LIMITS.email,
+  tooLong: 'El email no puede exceder 100 caracteres',
+});
 
 /** A birth date after today (the organisation's day): the API refuses it, the wizard says so on step 1. */
 export const BIRTH_DATE_FUTURE = 'La fecha de nacimiento no puede ser futura';
@@ -335,10 +332,7 @@ export const simplePatientEditSchema = z.object({
     z.string({ error: 'El nombre es obligatorio' }).min(2, 'El nombre debe tener al menos 2 caracteres'),
   ),
   phone: optionalPhoneField,
-  email: z.preprocess(
-    (v) => blankToNull(typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.string().email('Email inválido').nullable().optional(),
-  ),
+  email: emailField,
   address: optionalText(FIELD_LIMITS.address, 'La dirección no puede exceder 200 caracteres'),
   allergies: patientShape.allergies,
   medical_conditions: patientShape.medical_conditions,

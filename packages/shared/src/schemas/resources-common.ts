@@ -56,16 +56,20 @@ export const idList = (message: string) =>
     .max(500, 'Demasiados elementos')
     .transform((ids) => [...new Set(ids)]);
 
-/** true/false, also 1/0 and their text forms (some clients send the database's 0/1). */
-export const flag = (message = 'Valor inválido') =>
-  z.preprocess(
-    (v) => {
-      if (v === 1 || v === '1' || v === 'true') return true;
-      if (v === 0 || v === '0' || v === 'false') return false;
-      return v;
-    },
-    z.boolean({ error: message }),
-  );
+/**
+ * A JSON boolean, nothing else (issue 34 item 16: the document says `boolean`, so 0, 1 and 'true' are refused
+ * with `message` rather than coerced). Query strings are text: they use `queryFlag`.
+ */
+export const flag = (message = 'Valor inválido') => z.boolean({ error: message });
+
+/**
+ * true/false or the 0/1 the spec gives for a few fields (CUPS `requires_authorization (0 or 1)`, part 2 §3),
+ * declared as exactly those four values; text such as '1' is refused.
+ */
+export const zeroOneFlag = (message = 'Valor inválido') =>
+  z
+    .union([z.boolean(), z.literal(0), z.literal(1)], { error: message })
+    .transform((v) => v === true || v === 1);
 
 /** Query-string booleans: 'true'/'false'/'1'/'0'. */
 export const queryFlag = z
@@ -108,8 +112,21 @@ export const isoDate = (message = 'Fecha inválida (AAAA-MM-DD)') =>
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
     }, message);
 
-export const clearableDate = (message?: string) =>
-  z.preprocess(blankToNull, isoDate(message).nullable().optional());
+/**
+ * Forms send '' for an empty optional field. `blank(schema)` accepts exactly '' besides what `schema` accepts,
+ * and the OpenAPI document says so (`anyOf: ['', …]`, nullable), instead of a preprocess the document cannot
+ * show (issue 34 item 16: an empty date was accepted where the document demanded the pattern). '' stores null;
+ * absent leaves the value unchanged. Text with only spaces is not blank: it is refused by `schema`.
+ */
+export const blankOr = <T extends z.ZodType>(schema: T, message?: string) =>
+  z
+    .union([z.literal(''), schema], message ? { error: message } : undefined)
+    .nullable()
+    .transform((v) => (v === '' ? null : (v as z.output<T> | null)))
+    .optional();
+
+/** An optional date that may be cleared with null or ''. */
+export const clearableDate = (message = 'Fecha inválida (AAAA-MM-DD)') => blankOr(isoDate(message), message);
 
 /** Free-text search of a list; blank means no filter. */
 export const searchText = z.preprocess(

@@ -4,7 +4,7 @@ import {
   noNul,
   NO_NUL_MESSAGE,
   clearableText,
-  flag,
+  zeroOneFlag,
   hasChanges,
   price,
   searchText,
@@ -51,7 +51,7 @@ export const createCupsBody = z.object({
   description,
   category: cupsCategory,
   price: price(CUPS_MESSAGES.price).default(0),
-  requires_authorization: flag(CUPS_MESSAGES.flag).default(false),
+  requires_authorization: zeroOneFlag(CUPS_MESSAGES.flag).default(false),
   status: cupsStatus.default('Activo'),
 });
 export type CreateCupsBody = z.infer<typeof createCupsBody>;
@@ -64,7 +64,7 @@ export const updateCupsBody = z
     description,
     category: cupsCategory,
     price: price(CUPS_MESSAGES.price).optional(),
-    requires_authorization: flag(CUPS_MESSAGES.flag).optional(),
+    requires_authorization: zeroOneFlag(CUPS_MESSAGES.flag).optional(),
     status: cupsStatus.optional(),
   })
   .refine((v) => hasChanges({ ...v, code: undefined }), NO_CHANGES);

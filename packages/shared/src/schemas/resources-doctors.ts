@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { clearableEmail } from './email';
 import {
   NO_CHANGES,
-  noNul,
-  NO_NUL_MESSAGE,
   clearableRefId,
   flag,
   hasChanges,
@@ -42,18 +41,11 @@ const licenseNumber = requiredText(
   50,
   'El registro médico no puede exceder 50 caracteres',
 );
-const email = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(100, 'El email no puede exceder 100 caracteres')
-    .email('Email inválido')
-    .refine(noNul, NO_NUL_MESSAGE)
-    .nullable()
-    .optional(),
-);
+const email = clearableEmail({
+  invalid: 'Email inválido',
+  max: 100,
+  tooLong: 'El email no puede exceder 100 caracteres',
+});
 const phone = optionalPhoneField;
 const specialtyIds = z
   .array(refId('Especialidad inválida'), { error: AT_LEAST_ONE_SPECIALTY })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailOrBlank } from './email';
 import { nit, codPrestador } from './colombian-ids';
 
 /**
@@ -33,12 +34,11 @@ export function isTimezone(tz: string): boolean {
   }
 }
 
-const optionalEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(150, 'El correo no puede exceder 150 caracteres')
-  .refine((v) => v === '' || z.email().safeParse(v).success, 'Ingrese un correo electrónico válido');
+const optionalEmail = emailOrBlank({
+  invalid: 'Ingrese un correo electrónico válido',
+  max: 150,
+  tooLong: 'El correo no puede exceder 150 caracteres',
+});
 
 const message = (label: string) =>
   z

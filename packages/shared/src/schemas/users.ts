@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './email';
 import { ROLE_LABELS, ROLES, type Role } from '../catalogs/roles';
 import { newPassword } from './password';
 import { limitQuery, optionalText, pageQuery } from './common';
@@ -14,13 +15,12 @@ const name = z
   .min(1, { error: REQUIRED, abort: true })
   .min(2, 'El nombre debe tener al menos 2 caracteres')
   .max(100, 'El nombre no puede exceder 100 caracteres');
-const email = z
-  .string({ error: REQUIRED })
-  .trim()
-  .toLowerCase()
-  .min(1, { error: REQUIRED, abort: true })
-  .max(100, 'El email no puede exceder 100 caracteres')
-  .email('Email inválido');
+const email = emailAddress({
+  required: REQUIRED,
+  invalid: 'Email inválido',
+  max: 100,
+  tooLong: 'El email no puede exceder 100 caracteres',
+});
 // The patients' phone rule (7 to 15 digits, symbols not counted); an emptied field leaves the phone as it was.
 const phone = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),

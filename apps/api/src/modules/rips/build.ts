@@ -5,7 +5,7 @@ import { localDate, localDateTime, startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { normaliseNit } from '@ips/shared/schemas/colombian-ids';
 import type { Executor } from '../../db/client';
-import { loadCodes, sexCode, userTypeFromAffiliation } from './codes';
+import { loadCodes, SERVICE_LISTS, sexCode, userTypeFromAffiliation } from './codes';
 import { ripsRows, type Row, type SqlRow } from './rows-sql';
 import {
   consultaProblems,
@@ -43,6 +43,10 @@ export interface BuildResult {
 }
 
 export const FETCH_ROWS = 1000;
+/** What closes a user's `consultas`: the six other lists, empty, then `servicios` and the user (decision 037). */
+const END_OF_USER = `]${SERVICE_LISTS.slice(1)
+  .map((list) => `,"${list}":[]`)
+  .join('')}}}`;
 const CHUNK_CHARS = 256 * 1024;
 const PROBLEM_BATCH = 500;
 /** Problems listed per package; all are counted. */
@@ -172,7 +176,7 @@ export async function buildPackage(tx: Executor, input: BuildInput): Promise<Bui
       // The facts come only with a row that PostgreSQL's checks did not pass: validate.ts says what is wrong.
       const r = row.f === null ? null : (JSON.parse(row.f) as Row);
       if (row.u !== null) {
-        if (users) await write(']}}');
+        if (users) await write(END_OF_USER);
         users++;
         consultas = 0;
         await write(`${users > 1 ? ',' : ''}${row.u},"consecutivo":${users},"servicios":{"consultas":[`);
@@ -187,7 +191,7 @@ export async function buildPackage(tx: Executor, input: BuildInput): Promise<Bui
     await nextTurn();
   }
   await tx.execute(sql`close rips_rows`);
-  if (users) await write(']}}');
+  if (users) await write(END_OF_USER);
   await write(']}', true);
   await flushProblems();
   return { users, services, problems, bytes, checksum: hash.digest('hex') };

@@ -51,3 +51,17 @@ export function sexCode(gender: string | null): string | null {
   if (gender === 'Otro') return 'I';
   return null;
 }
+
+/**
+ * The seven service lists of a user's `servicios`, in the annex's order (Resolución 2275 de 2023). The product
+ * records consultations only; the other six are written as empty lists, never left out (decision 037).
+ */
+export const SERVICE_LISTS = [
+  'consultas',
+  'procedimientos',
+  'urgencias',
+  'hospitalizacion',
+  'recienNacidos',
+  'medicamentos',
+  'otrosServicios',
+] as const;

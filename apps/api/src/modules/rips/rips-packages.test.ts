@@ -20,6 +20,15 @@ import {
  * the RS package's null numFactura, the moderating-payment rules, a problem fixed and the package made ready.
  */
 const ctx = worldFixture();
+/** Resolución 2275: the six service lists the product does not record are written empty (decision 037). */
+const noOtherServices = {
+  procedimientos: [],
+  urgencias: [],
+  hospitalizacion: [],
+  recienNacidos: [],
+  medicamentos: [],
+  otrosServicios: [],
+};
 let t: TestApp;
 let w: World;
 const docOf = async (id: number) =>
@@ -118,6 +127,7 @@ describe('invoice package', () => {
                 consecutivo: 2,
               }),
             ],
+            ...noOtherServices,
           },
         },
         {
@@ -142,6 +152,7 @@ describe('invoice package', () => {
                 consecutivo: 1,
               }),
             ],
+            ...noOtherServices,
           },
         },
       ],
@@ -188,6 +199,17 @@ describe('RS package', () => {
     expect(json.usuarios[0].servicios.consultas.map((c: { consecutivo: number }) => c.consecutivo)).toEqual([
       1,
     ]);
+    // Issue 34 item 20: every user carries the seven lists in the annex's order, the six unused ones empty.
+    expect(Object.keys(json.usuarios[0].servicios)).toEqual([
+      'consultas',
+      'procedimientos',
+      'urgencias',
+      'hospitalizacion',
+      'recienNacidos',
+      'medicamentos',
+      'otrosServicios',
+    ]);
+    expect(json.usuarios[0].servicios).toMatchObject(noOtherServices);
     // The same period as an invoice package: nothing billed, nothing in it.
     const inv = await buildPkg(w, { invoice_number: 'FE200', from: a.date, to: a.date });
     expect(inv).toMatchObject({ users_count: 0, services_count: 0 });

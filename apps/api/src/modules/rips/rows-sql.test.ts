@@ -120,7 +120,18 @@ async function reference(from: string, to: string) {
     numFactura: null,
     tipoNota: 'RS',
     numNota: null,
-    usuarios: users.map((u) => ({ ...u.head, servicios: { consultas: u.consultas } })),
+    usuarios: users.map((u) => ({
+      ...u.head,
+      servicios: {
+        consultas: u.consultas,
+        procedimientos: [],
+        urgencias: [],
+        hospitalizacion: [],
+        recienNacidos: [],
+        medicamentos: [],
+        otrosServicios: [],
+      },
+    })),
   };
   return { text: JSON.stringify(json), problems, rows: res.rows.length };
 }
