@@ -24,9 +24,18 @@ export const emailAddress = ({ invalid, max, tooLong, required }: EmailRule) => 
     .email(invalid);
 };
 
+/**
+ * The message of the union of '' and an e-mail: the union speaks for its branches, so it tells a value that is too
+ * long from one that is not an e-mail, as the e-mail rule itself does.
+ */
+const unionMessage =
+  ({ invalid, max, tooLong }: EmailRule) =>
+  (issue: { input?: unknown }) =>
+    typeof issue.input === 'string' && issue.input.length > max ? tooLong : invalid;
+
 /** An optional e-mail: '' or null clears it (stored null), absent leaves it unchanged. */
-export const clearableEmail = (rule: EmailRule) => blankOr(emailAddress(rule), rule.invalid);
+export const clearableEmail = (rule: EmailRule) => blankOr(emailAddress(rule), unionMessage(rule));
 
 /** An e-mail setting, where '' is kept as "none" (the settings store text). */
 export const emailOrBlank = (rule: EmailRule) =>
-  z.union([z.literal(''), emailAddress(rule)], { error: rule.invalid });
+  z.union([z.literal(''), emailAddress(rule)], { error: unionMessage(rule) });

@@ -118,7 +118,7 @@ export const isoDate = (message = 'Fecha inválida (AAAA-MM-DD)') =>
  * show (issue 34 item 16: an empty date was accepted where the document demanded the pattern). '' stores null;
  * absent leaves the value unchanged. Text with only spaces is not blank: it is refused by `schema`.
  */
-export const blankOr = <T extends z.ZodType>(schema: T, message?: string) =>
+export const blankOr = <T extends z.ZodType>(schema: T, message?: string | z.core.$ZodErrorMap) =>
   z
     .union([z.literal(''), schema], message ? { error: message } : undefined)
     .nullable()

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appointments } from '../../db/schema/appointments';
-import { bookingFixture } from './booking-test-setup';
 import type * as BookingRepo from './booking-repo';
-import { newPatient, type World } from '../availabilities/test-factory';
+import type { World } from '../availabilities/test-factory';
 
 /**
  * The fault: the process stops right after the booking's database call returns (a crash, a lost connection), before
@@ -22,6 +21,11 @@ vi.mock('./booking-repo', async (importOriginal) => {
   };
 });
 
+// Test files share their worker's modules (isolate: false): an earlier file may have loaded the app with the real
+// booking-repo. Forget those modules, so that the app this file builds is loaded anew and takes the mock.
+vi.resetModules();
+const { bookingFixture } = await import('./booking-test-setup');
+const { newPatient } = await import('../availabilities/test-factory');
 const fixture = bookingFixture();
 const { agenda, post } = fixture;
 let w: World;
