@@ -31,8 +31,9 @@ const featureBoundaries = webFeatures.map((feature) => ({
 
 // An API module imports another by its public face, `'../<module>'` (its index.ts), never a file inside it.
 // One block per folder depth: from modules/<m>/x.ts another module is `../<other>/…`, one folder deeper `../../`.
-// Test code (tests, factories, set-ups) may reach anywhere, as the module graph test allows.
-const apiTestCode = ['**/*.test.ts', '**/*test-factory.ts', '**/*test-setup.ts'];
+// A module's test factories and set-ups keep to that rule too (factories several modules share live in test/factories/);
+// only the tests themselves may reach into a file of another module, as the module graph test allows.
+const apiTestCode = ['**/*.test.ts'];
 const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);

@@ -24,12 +24,9 @@ import { serializeError } from './lib/log-safety';
 import { stdoutDestination } from './lib/log-destination';
 import { lazyChildLoggerFactory } from './lib/lazy-logger';
 import { responseSerializerCompiler } from './lib/response-serializer';
-import type { StreamSessions } from './lib/sse';
 import authPlugin from './plugins/auth';
 import { sessionResolver } from './modules/sessions/resolve';
-import { sessionCache } from './modules/sessions/cache';
-import { findActiveSession } from './modules/sessions/repo';
-import { SESSIONS_CHANNEL } from './modules/sessions/service';
+import { streamSessions } from './modules/sessions/stream-sessions';
 import securityHeaders from './plugins/security-headers';
 import accessLog, { serializeRequest } from './plugins/access-log';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
@@ -182,14 +179,8 @@ export async function buildApp(initialConfig: AppConfig, opts: BuildOptions = {}
       hooks,
       settings,
     });
-    // Event streams end with their session (lib/sse.ts): the sessions module's channel, and its rows read
-    // through its cache, as the auth hook reads them.
-    const sessions = sessionCache(app.deps);
-    app.decorate('streamSessions', {
-      channel: SESSIONS_CHANNEL,
-      isActive: async (id: string) =>
-        (await sessions.get(id, () => findActiveSession(database.db, id))) !== null,
-    } satisfies StreamSessions);
+    // Event streams end with their session (lib/sse.ts): the sessions module says how.
+    app.decorate('streamSessions', streamSessions(app.deps));
     const stopEventRetention = startEventRetention(app.deps, app.log);
     const stopNotifications = startNotifications(app.deps, app.log);
     const stopVoiceAgent = startVoiceAgent(app.deps, app.log);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@ips/shared/schemas/appointment-booking';
-import { nextWeekday } from '../modules/availabilities/test-factory';
+import { nextWeekday } from '../test/factories/world';
 import { createScratchDatabase, onPostgres } from '../test/helpers';
 import { migratedDataDir } from '../test/pglite-snapshot';
 import { startServer, waitForExit, type ServerProcess } from '../test/server-process';

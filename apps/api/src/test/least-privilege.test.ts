@@ -5,8 +5,8 @@ import {
   book,
   worldFixture,
   type World,
-} from '../modules/availabilities/test-factory';
-import { createPatient } from '../modules/patients/test-factory';
+} from './factories/world';
+import { createPatient } from './factories/patients';
 
 /**
  * The narrowed permissions of decision 020, with real records: the matrix test proves every route answers

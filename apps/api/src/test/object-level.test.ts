@@ -9,7 +9,7 @@ import {
   nextWeekday,
   worldFixture,
   type World,
-} from '../modules/availabilities/test-factory';
+} from './factories/world';
 import { as, loginAs, TEST_PASSWORD, type TestApp } from './helpers';
 
 /**

@@ -4,7 +4,7 @@ import { users } from '../db/schema/users';
 import { signSessionToken } from '../lib/tokens';
 import { signDownloadToken } from '../modules/documents/token';
 import { linkFor, uploadDocument } from '../modules/documents/test-factory';
-import { callers, createPatient } from '../modules/patients/test-factory';
+import { callers, createPatient } from './factories/patients';
 import { buildTestApp, loginAs, type TestApp } from './helpers';
 
 /**

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
-import { book, createAgenda, nextWeekday, worldFixture, type World } from '../availabilities/test-factory';
-import { createPatient } from '../patients/test-factory';
+import { book, createAgenda, nextWeekday, worldFixture, type World } from '../../test/factories/world';
+import { createPatient } from '../../test/factories/patients';
 
 /** Every read of one patient's record leaves one row; the administrator queries them (decision 020). */
 const ctx = worldFixture();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { TEMPLATE_MESSAGES as M } from '@ips/shared/schemas/agenda-templates';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { onPostgres } from '../../test/helpers';
-import { book, createAgenda, worldFixture, type World } from '../availabilities/test-factory';
+import { book, createAgenda, worldFixture, type World } from '../../test/factories/world';
 import { createTemplate, lonelyMondayHoliday } from './test-factory';
 
 const ctx = worldFixture();

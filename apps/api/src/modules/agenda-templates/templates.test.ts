@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEMPLATE_MESSAGES as M } from '@ips/shared/schemas/agenda-templates';
-import { worldFixture, type World } from '../availabilities/test-factory';
+import { worldFixture, type World } from '../../test/factories/world';
 import { createTemplate, templatePayload } from './test-factory';
 
 const ctx = worldFixture();

@@ -1,6 +1,6 @@
 import { addDays, isoWeekday } from '@ips/shared/scheduling/calendar-days';
-import type { World } from '../availabilities/test-factory';
-import { today } from '../availabilities/test-factory';
+import type { World } from '../../test/factories/world';
+import { today } from '../../test/factories/world';
 
 /** Helpers for the agenda-template tests (not a test file itself). */
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { appointments } from '../../db/schema/appointments';
 import { municipalities, zones } from '../../db/schema/catalogs';
 import { patients } from '../../db/schema/patients';
-import { insertPastAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
+import { insertPastAgenda, newPatient, worldFixture, type World } from '../../test/factories/world';
 import { locations, overview, performance, specialties } from './service';
 
 /*

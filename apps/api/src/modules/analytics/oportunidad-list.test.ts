@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/appointments';
-import { newPatient, worldFixture, type World } from '../availabilities/test-factory';
+import { newPatient, worldFixture, type World } from '../../test/factories/world';
 
 /*
  * GET /analytics/oportunidad/appointments on a hand-made set. Medicina General → P.3.1, Pediatría → P.3.4.

@@ -6,7 +6,7 @@ import { holidays } from '../../db/schema/holidays';
 import { patients } from '../../db/schema/patients';
 import { onPostgres } from '../../test/helpers';
 import { appointmentRow, at, rowsOf } from './test-factory';
-import { book, createAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
+import { book, createAgenda, newPatient, worldFixture, type World } from '../../test/factories/world';
 import { oportunidad, oportunidadDetailRows } from './oportunidad';
 import { oportunidadAppointments } from './oportunidad-list';
 import { factDetailBatches } from './oportunidad-rollups';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/appointments';
-import { newPatient, worldFixture, type World } from '../availabilities/test-factory';
+import { newPatient, worldFixture, type World } from '../../test/factories/world';
 
 /*
  * The Res. 256 "oportunidad" indicators on a hand-made set (decision 032). Medicina General is mapped to P.3.1

@@ -4,7 +4,7 @@ import { appointments } from '../../db/schema/appointments';
 import { municipalities, zones } from '../../db/schema/catalogs';
 import { patients } from '../../db/schema/patients';
 import { appointmentRow, at, rowsOf } from './test-factory';
-import { book, createAgenda, newPatient, worldFixture, type World } from '../availabilities/test-factory';
+import { book, createAgenda, newPatient, worldFixture, type World } from '../../test/factories/world';
 import {
   doctorCounts,
   locations,

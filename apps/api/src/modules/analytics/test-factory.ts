@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { appointments } from '../../db/schema/appointments';
-import type { World } from '../availabilities/test-factory';
+import type { World } from '../../test/factories/world';
 
 /** Helpers for the rollup tests (not a test file itself). */
 

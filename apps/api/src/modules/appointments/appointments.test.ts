@@ -14,7 +14,7 @@ import {
   TZ,
   worldFixture,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 import * as repo from './repo';
 import { insertAppointment } from './service';
 import { takeSlot } from './slots';

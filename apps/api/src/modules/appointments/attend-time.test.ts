@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localDateTime } from '@ips/shared/format';
-import { book, createAgenda, insertPastAgenda, TZ, worldFixture } from '../availabilities/test-factory';
+import { book, createAgenda, insertPastAgenda, TZ, worldFixture } from '../../test/factories/world';
 import { attendTooEarlyMessage } from './attend-time';
 
 /*

@@ -5,7 +5,7 @@ import { appointments } from '../../db/schema/appointments';
 import { auditLog } from '../../db/schema/system';
 import { writeAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/context';
-import { newPatient, nextWeekday } from '../availabilities/test-factory';
+import { newPatient, nextWeekday } from '../../test/factories/world';
 import { bookingFixture } from './booking-test-setup';
 import { auditView } from './dto';
 import { inRolledBackTransaction } from '../../test/rolled-back';

@@ -6,7 +6,7 @@ import {
   newPatient,
   nextWeekday,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 
 const fixture = bookingFixture();
 const { agenda, post, audits } = fixture;

@@ -9,7 +9,7 @@ import {
   nextWeekday,
   worldFixture,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 
 /*
  * ASVS 5.0 2.3.4: a limited resource cannot be double-booked. These run only against a real PostgreSQL

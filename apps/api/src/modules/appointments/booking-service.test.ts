@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appointments } from '../../db/schema/appointments';
 import type * as BookingRepo from './booking-repo';
-import type { World } from '../availabilities/test-factory';
+import type { World } from '../../test/factories/world';
 
 /**
  * The fault: the process stops right after the booking's database call returns (a crash, a lost connection), before
@@ -25,7 +25,7 @@ vi.mock('./booking-repo', async (importOriginal) => {
 // booking-repo. Forget those modules, so that the app this file builds is loaded anew and takes the mock.
 vi.resetModules();
 const { bookingFixture } = await import('./booking-test-setup');
-const { newPatient } = await import('../availabilities/test-factory');
+const { newPatient } = await import('../../test/factories/world');
 const fixture = bookingFixture();
 const { agenda, post } = fixture;
 let w: World;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createAgenda, nextWeekday, worldFixture, type AgendaDto } from '../availabilities/test-factory';
+import { createAgenda, nextWeekday, worldFixture, type AgendaDto } from '../../test/factories/world';
 
 export const OVERLAP =
   'Conflicto de agenda: Existe un solapamiento en ese horario (doctor, paciente, sala). Ajusta fecha/hora o duración.';

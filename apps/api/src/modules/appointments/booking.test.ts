@@ -11,7 +11,7 @@ import {
   newPatient,
   nextWeekday,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 
 const fixture = bookingFixture();
 const { agenda, post, audits } = fixture;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import type { TestApp } from '../../test/helpers';
-import { newPatient, nextWeekday, TZ, worldFixture, type World } from '../availabilities/test-factory';
+import { newPatient, nextWeekday, TZ, worldFixture, type World } from '../../test/factories/world';
 import { busyIntervals, busyOnAgendaDays, type AgendaDay, type BusyInterval } from './booking-repo';
 import { inRolledBackTransaction, seededRandom } from '../../test/rolled-back';
 

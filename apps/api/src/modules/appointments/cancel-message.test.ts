@@ -6,7 +6,7 @@ import {
   nextWeekday,
   worldFixture,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 
 const ctx = worldFixture();
 let w: World;

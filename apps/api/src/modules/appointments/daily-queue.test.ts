@@ -13,7 +13,7 @@ import {
   TZ,
   worldFixture,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 import { dailyQueue } from './queries';
 
 /*

@@ -12,7 +12,7 @@ import {
   TZ,
   worldFixture,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 import { bookAppointment } from './booking-repo';
 import { inRolledBackTransaction, seededRandom } from '../../test/rolled-back';
 

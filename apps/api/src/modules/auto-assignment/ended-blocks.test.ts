@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parseLocalDateTime } from '@ips/shared/format';
 import { queueEntries } from '../../db/schema/queue';
-import { createAgenda, newPatient, TZ, worldFixture, type World } from '../availabilities/test-factory';
+import { createAgenda, newPatient, TZ, worldFixture, type World } from '../../test/factories/world';
 
 /** A Wednesday and the Thursday after it. */
 const DAY = '2031-03-05';

@@ -10,7 +10,7 @@ import {
   today,
   worldFixture,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 
 const ctx = worldFixture();
 let t: TestApp;

@@ -12,7 +12,7 @@ import {
   today,
   worldFixture,
   type World,
-} from './test-factory';
+} from '../../test/factories/world';
 
 const ctx = worldFixture();
 let t: TestApp;

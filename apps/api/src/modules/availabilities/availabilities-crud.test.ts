@@ -13,7 +13,7 @@ import {
   today,
   worldFixture,
   type World,
-} from './test-factory';
+} from '../../test/factories/world';
 
 const ctx = worldFixture();
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENDA_LIST_MAX } from '@ips/shared/schemas/availabilities';
 import * as repo from './repo';
-import { createAgenda, nextWeekday, worldFixture, type World } from './test-factory';
+import { createAgenda, nextWeekday, worldFixture, type World } from '../../test/factories/world';
 
 const ctx = worldFixture();
 let w: World;

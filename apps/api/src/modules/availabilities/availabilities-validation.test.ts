@@ -8,7 +8,7 @@ import {
   today,
   worldFixture,
   type World,
-} from './test-factory';
+} from '../../test/factories/world';
 
 const ctx = worldFixture();
 let w: World;

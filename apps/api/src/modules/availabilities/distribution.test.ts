@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday } from '@ips/shared/scheduling/calendar-days';
-import { book, createAgenda, nextWeekday, today, worldFixture, type World } from './test-factory';
+import { book, createAgenda, nextWeekday, today, worldFixture, type World } from '../../test/factories/world';
 
 const ctx = worldFixture();
 let w: World;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { book, createAgenda, newPatient, nextWeekday, worldFixture, type World } from './test-factory';
+import { book, createAgenda, newPatient, nextWeekday, worldFixture, type World } from '../../test/factories/world';
 
 const ctx = worldFixture();
 let w: World;

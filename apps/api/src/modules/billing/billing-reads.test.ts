@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentBilling } from '../../db/schema/billing';
 import { loginAs, type TestApp } from '../../test/helpers';
 import { frames, listen, openStream } from '../../test/sse-client';
-import { worldFixture, type World } from '../availabilities/test-factory';
-import { createService } from './test-factory';
+import { worldFixture, type World } from '../../test/factories/world';
+import { createService } from '../../test/factories/billing';
 
 /*
  * The reads of billing against a hand-made set (spec §2, §7): filters, sorts, the summary by day, doctor and

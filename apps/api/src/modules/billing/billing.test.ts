@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/system';
 import type { TestApp } from '../../test/helpers';
-import { attendAnyTime, worldFixture, type World } from '../availabilities/test-factory';
-import { billingOf, complete, confirmedAppointment, createService } from './test-factory';
+import { attendAnyTime, worldFixture, type World } from '../../test/factories/world';
+import { billingOf, complete, confirmedAppointment, createService } from '../../test/factories/billing';
 
 /*
  * Decision 031: a billing record is born when an appointment becomes Completada, priced with the doctor's own

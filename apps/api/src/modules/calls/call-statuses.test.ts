@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_STATUS_CATALOG_MESSAGES as M } from '@ips/shared/schemas/calls';
-import { createPatient } from '../patients/test-factory';
+import { createPatient } from '../../test/factories/patients';
 import { callsFixture } from './test-factory';
 
 const ctx = callsFixture();

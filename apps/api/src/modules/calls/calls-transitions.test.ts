@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CALL_MESSAGES as M } from '@ips/shared/schemas/calls';
 import { auditLog, eventLog } from '../../db/schema/system';
-import { createPatient } from '../patients/test-factory';
+import { createPatient } from '../../test/factories/patients';
 import { callsFixture, registerCall } from './test-factory';
 
 const ctx = callsFixture();

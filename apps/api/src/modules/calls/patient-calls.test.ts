@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema/calls';
-import { createPatient } from '../patients/test-factory';
+import { createPatient } from '../../test/factories/patients';
 import { callsFixture, handMade, registerCall } from './test-factory';
 
 /** GET /calls?patient_id=: the patient detail's 'Llamadas' (issue 17), paged, in the access log, not for doctors. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type calls } from '../../db/schema/calls';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { callers, type Call } from '../patients/test-factory';
+import { callers, type Call } from '../../test/factories/patients';
 
 /** Helpers for the call-center tests (not a test file itself). */
 

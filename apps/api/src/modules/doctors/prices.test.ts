@@ -8,8 +8,8 @@ import {
   newPatient,
   worldFixture,
   type World,
-} from '../availabilities/test-factory';
-import { createService } from '../billing/test-factory';
+} from '../../test/factories/world';
+import { createService } from '../../test/factories/billing';
 
 const ctx = worldFixture();
 let t: TestApp;

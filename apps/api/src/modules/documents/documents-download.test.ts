@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/system';
 import { contentDisposition } from '../../lib/http-range';
 import { signSessionToken } from '../../lib/tokens';
 import { buildTestApp, loginAs, type TestApp } from '../../test/helpers';
-import { callers, createPatient } from '../patients/test-factory';
+import { callers, createPatient } from '../../test/factories/patients';
 import { CHUNK_BYTES } from './repo';
 import { bigPdf, linkFor, PNG, storedRows, uploadDocument } from './test-factory';
 import { signDownloadToken } from './token';

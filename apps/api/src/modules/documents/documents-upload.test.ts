@@ -4,7 +4,7 @@ import { DOCUMENT_MAX_BYTES } from '@ips/shared/schemas/documents';
 import { patientAccessLog } from '../../db/schema/access-log';
 import { auditLog } from '../../db/schema/system';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { callers, createPatient } from '../patients/test-factory';
+import { callers, createPatient } from '../../test/factories/patients';
 import {
   bigPdf,
   JPEG,

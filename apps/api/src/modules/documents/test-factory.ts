@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { patientDocumentChunks, patientDocuments } from '../../db/schema/documents';
-import type { Call } from '../patients/test-factory';
+import type { Call } from '../../test/factories/patients';
 
 /** Helpers for the document tests (not a test file itself). */
 

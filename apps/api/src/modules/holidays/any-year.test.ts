@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { colombianHolidays } from '../../db/seed/holidays';
-import { createAgenda, today, worldFixture, type World } from '../availabilities/test-factory';
+import { createAgenda, today, worldFixture, type World } from '../../test/factories/world';
 import { createTemplate } from '../agenda-templates/test-factory';
 
 /*

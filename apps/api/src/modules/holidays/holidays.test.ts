@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { localDate } from '@ips/shared/format';
 import { colombianHolidays, seedHolidays } from '../../db/seed/holidays';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { callers } from '../patients/test-factory';
+import { callers } from '../../test/factories/patients';
 
 let t: TestApp;
 let c: Awaited<ReturnType<typeof callers>>;

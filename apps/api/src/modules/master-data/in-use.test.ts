@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inUseMessage } from '@ips/shared/schemas/in-use';
-import { createPatient } from '../patients/test-factory';
-import { createAgenda, worldFixture } from '../availabilities/test-factory';
+import { createPatient } from '../../test/factories/patients';
+import { createAgenda, worldFixture } from '../../test/factories/world';
 
 /*
  * Issue 34 item 15: deleting master data that other rows still use answers 409 with the reason and the count in

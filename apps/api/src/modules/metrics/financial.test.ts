@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { callers, type Call } from '../patients/test-factory';
+import { callers, type Call } from '../../test/factories/patients';
 
 /**
  * GET /metrics/financial on a hand-made set of billing records (issue 19). Records are written straight to the

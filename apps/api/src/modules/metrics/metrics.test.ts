@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/appointments';
-import { newPatient, worldFixture, type World } from '../availabilities/test-factory';
+import { newPatient, worldFixture, type World } from '../../test/factories/world';
 
 /*
  * The metrics routes and their exports on a hand-made set, relative to now: yesterday Dr A completed one

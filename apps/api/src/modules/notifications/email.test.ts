@@ -12,7 +12,7 @@ import {
   nextWeekday,
   newPatient,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 import { agendaFor, enqueue } from '../queue/test-factory';
 import { checkAlerts } from './alerts';
 import { OutboxWorker } from './outbox-worker';

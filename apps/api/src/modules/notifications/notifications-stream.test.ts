@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../test/helpers';
 import { frames, listen, openStream } from '../../test/sse-client';
-import { callers } from '../patients/test-factory';
+import { callers } from '../../test/factories/patients';
 
 let t: TestApp;
 let base: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { calls } from '../../db/schema/calls';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { callers } from '../patients/test-factory';
+import { callers } from '../../test/factories/patients';
 import { checkAlerts } from './alerts';
 
 let t: TestApp;

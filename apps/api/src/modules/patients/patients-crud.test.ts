@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@ips/shared/schemas/pregnancies';
 import { localDate } from '@ips/shared/format';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { callers, createPatient, uniqueDocument, type Call } from './test-factory';
+import { callers, createPatient, uniqueDocument, type Call } from '../../test/factories/patients';
 
 let t: TestApp;
 let roles: Awaited<ReturnType<typeof callers>>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../../db/schema/patients';
 import { generatePatients } from '../../db/seed/patient-generator';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { callers, createPatient, type Call } from './test-factory';
+import { callers, createPatient, type Call } from '../../test/factories/patients';
 
 let t: TestApp;
 let admin: Call;

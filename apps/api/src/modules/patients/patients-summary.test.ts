@@ -8,7 +8,7 @@ import { ageInYears, localDate, startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/schemas/pregnancies';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { bornOnOrBefore } from './stats-repo';
-import { callers, createPatient, type Call } from './test-factory';
+import { callers, createPatient, type Call } from '../../test/factories/patients';
 
 let t: TestApp;
 let admin: Call;

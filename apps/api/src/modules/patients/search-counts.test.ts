@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../../db/schema/patients';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { SEARCH_COUNT_CAP } from './repo-directory';
-import { callers, type Call } from './test-factory';
+import { callers, type Call } from '../../test/factories/patients';
 
 /*
  * A broad search counts up to SEARCH_COUNT_CAP matches per tab and says "more than" past it (decision 011);

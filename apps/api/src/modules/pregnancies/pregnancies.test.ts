@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '@ips/shared/format';
 import { addDays } from '@ips/shared/schemas/pregnancies';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { callers, createPatient, type Call } from '../patients/test-factory';
+import { callers, createPatient, type Call } from '../../test/factories/patients';
 
 let t: TestApp;
 let roles: Awaited<ReturnType<typeof callers>>;

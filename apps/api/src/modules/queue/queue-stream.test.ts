@@ -3,7 +3,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { as, loginAs, onPostgres, testConfig, type TestApp } from '../../test/helpers';
 import { frames, listen, openStream } from '../../test/sse-client';
-import { createAgenda, worldFixture, type World } from '../availabilities/test-factory';
+import { createAgenda, worldFixture, type World } from '../../test/factories/world';
 import { QUEUE_CHANNEL } from './events';
 import { enqueue } from './test-factory';
 

@@ -10,7 +10,7 @@ import {
   today,
   worldFixture,
   type World,
-} from '../availabilities/test-factory';
+} from '../../test/factories/world';
 import { agendaFor, enqueue, waitingIds } from './test-factory';
 
 const ctx = worldFixture();

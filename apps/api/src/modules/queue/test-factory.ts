@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Call } from '../patients/test-factory';
-import { createAgenda, newPatient, type World } from '../availabilities/test-factory';
+import type { Call } from '../../test/factories/patients';
+import { createAgenda, newPatient, type World } from '../../test/factories/world';
 
 /** Helpers for the queue, waiting-list and transfer tests (not a test file itself). */
 

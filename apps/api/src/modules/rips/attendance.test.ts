@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helpers';
-import { linkDoctorUser, worldFixture, type World } from '../availabilities/test-factory';
+import { linkDoctorUser, worldFixture, type World } from '../../test/factories/world';
 import { attendance, completedAppointment, ripsPatient, ripsSetup } from './test-factory';
 
 /** The attendance record: its proposed defaults, the moderating-payment rules, the doctor's scope, the audit. */

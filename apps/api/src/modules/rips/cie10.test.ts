@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helpers';
-import { worldFixture, type World } from '../availabilities/test-factory';
+import { worldFixture, type World } from '../../test/factories/world';
 
 /** The CIE-10 catalogue: the seeded demo set, accent-insensitive search, the all-or-nothing CSV import. */
 const ctx = worldFixture();

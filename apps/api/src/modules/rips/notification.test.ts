@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helpers';
-import { worldFixture, type World } from '../availabilities/test-factory';
+import { worldFixture, type World } from '../../test/factories/world';
 import { buildPkg, completedAppointment, ripsPatient, ripsSetup, saveAttendance } from './test-factory';
 
 /** 'Paquete RIPS con problemas': raised once per cause while the problems last, cleared when fixed (issue 22). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers';
-import { worldFixture, type World } from '../availabilities/test-factory';
+import { worldFixture, type World } from '../../test/factories/world';
 import { buildPkg, completedAppointment, ripsPatient, ripsSetup, saveAttendance } from './test-factory';
 
 /*

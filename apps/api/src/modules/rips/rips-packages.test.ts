@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { TestApp } from '../../test/helpers';
-import { worldFixture, type World } from '../availabilities/test-factory';
+import { worldFixture, type World } from '../../test/factories/world';
 import {
   PRESTADOR,
   bill,

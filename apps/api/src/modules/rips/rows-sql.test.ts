@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localDate, localDateTime, startOfLocalDay } from '@ips/shared/format';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
-import { worldFixture, type World } from '../availabilities/test-factory';
+import { worldFixture, type World } from '../../test/factories/world';
 import { loadCodes } from './codes';
 import { consultaFacts, userFacts } from './build';
 import { ripsRows, type Row } from './rows-sql';

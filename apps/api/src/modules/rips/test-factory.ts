@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { nitCheckDigit } from '@ips/shared/schemas/colombian-ids';
-import { book, insertPastAgenda, newPatient, today, type World } from '../availabilities/test-factory';
+import { book, insertPastAgenda, newPatient, today, type World } from '../../test/factories/world';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
-import { complete, createService } from '../billing/test-factory';
+import { complete, createService } from '../../test/factories/billing';
 
 /** Helpers of the RIPS tests (not a test file itself). */
 

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { appointments } from '../../db/schema/appointments';
 import { queueEntries } from '../../db/schema/queue';
 import { auditLog } from '../../db/schema/system';
-import { buildWorld, createAgenda, nextWeekday, type World } from '../availabilities/test-factory';
-import { createPatient, uniqueDocument } from '../patients/test-factory';
+import { buildWorld, createAgenda, nextWeekday, type World } from '../../test/factories/world';
+import { createPatient, uniqueDocument } from '../../test/factories/patients';
 import {
   TOOL_SECRET,
   conversationId,

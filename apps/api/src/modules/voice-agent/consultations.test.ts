@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPatient } from '../patients/test-factory';
+import { createPatient } from '../../test/factories/patients';
 import {
   audioEvent,
   conversationId,

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { callLogs } from '../../db/schema/call-center';
 import { loadConfig } from '../../config';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { callers, createPatient } from '../patients/test-factory';
+import { callers, createPatient } from '../../test/factories/patients';
 import { voiceRuntimeOf } from './runtime';
 
 /** A local stand-in for the provider's outbound-call API that checks every request it receives. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { signElevenLabs } from '../../integrations/elevenlabs/signature';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import type { AppConfig } from '../../config';
-import { callers, type Call } from '../patients/test-factory';
+import { callers, type Call } from '../../test/factories/patients';
 import { voiceRuntimeOf } from './runtime';
 
 /** Helpers for the voice-agent tests (not a test file itself). */

@@ -5,7 +5,7 @@ import { callLogs } from '../../db/schema/call-center';
 import { calls } from '../../db/schema/calls';
 import { auditLog } from '../../db/schema/system';
 import { voiceConsultations, voiceWebhookInbox } from '../../db/schema/voice';
-import { createPatient, uniqueDocument } from '../patients/test-factory';
+import { createPatient, uniqueDocument } from '../../test/factories/patients';
 import {
   audioEvent,
   conversationId,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { as, loginAs } from '../../test/helpers';
+import { as, loginAs } from '../helpers';
 
 /** Helpers for the patient and pregnancy tests (not a test file itself). */
 let next = 0;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { book, createAgenda, type World } from '../availabilities/test-factory';
+import { book, createAgenda, type World } from './world';
 
 /** Helpers of the billing tests (not a test file itself). */
 

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { localDate } from '@ips/shared/format';
 import { addDays, isoWeekday } from '@ips/shared/scheduling/calendar-days';
 import { availabilities } from '../../db/schema/agendas';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import { insertAppointment, type NewAppointment } from '../appointments/service';
-import { callers, createPatient, type Call } from '../patients/test-factory';
+import { buildTestApp, type TestApp } from '../helpers';
+import { insertAppointment, type NewAppointment } from '../../modules/appointments/service';
+import { callers, createPatient, type Call } from './patients';
 
 /** Helpers for the agenda and appointment tests (not a test file itself). */
 
