@@ -1,11 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAgenda,
-  nextWeekday,
-  book,
-  worldFixture,
-  type World,
-} from './factories/world';
+import { createAgenda, nextWeekday, book, worldFixture, type World } from './factories/world';
 import { createPatient } from './factories/patients';
 
 /**

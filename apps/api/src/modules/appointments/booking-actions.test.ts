@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingFixture, OVERLAP } from './booking-test-setup';
-import {
-  attendAnyTime,
-  bookedSlots,
-  newPatient,
-  nextWeekday,
-  type World,
-} from '../../test/factories/world';
+import { attendAnyTime, bookedSlots, newPatient, nextWeekday, type World } from '../../test/factories/world';
 
 const fixture = bookingFixture();
 const { agenda, post, audits } = fixture;

@@ -3,13 +3,7 @@ import { sql } from 'drizzle-orm';
 import { availabilities } from '../../db/schema/agendas';
 import { doctors } from '../../db/schema/resources';
 import { onPostgres, type TestApp } from '../../test/helpers';
-import {
-  createAgenda,
-  newPatient,
-  nextWeekday,
-  worldFixture,
-  type World,
-} from '../../test/factories/world';
+import { createAgenda, newPatient, nextWeekday, worldFixture, type World } from '../../test/factories/world';
 
 /*
  * ASVS 5.0 2.3.4: a limited resource cannot be double-booked. These run only against a real PostgreSQL

@@ -5,13 +5,7 @@ import { appointments } from '../../db/schema/appointments';
 import { doctors } from '../../db/schema/resources';
 import type { TestApp } from '../../test/helpers';
 import { bookingFixture, OVERLAP } from './booking-test-setup';
-import {
-  bookedSlots,
-  createAgenda,
-  newPatient,
-  nextWeekday,
-  type World,
-} from '../../test/factories/world';
+import { bookedSlots, createAgenda, newPatient, nextWeekday, type World } from '../../test/factories/world';
 
 const fixture = bookingFixture();
 const { agenda, post, audits } = fixture;

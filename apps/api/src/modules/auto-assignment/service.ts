@@ -16,7 +16,6 @@ import type { Actor, AppDeps } from '../../lib/context';
 import { orgToday } from '../../lib/org-time';
 import { busyMinutes, bookInTransaction, toAppointmentDto, NO_SLOTS_MESSAGE } from '../appointments';
 import * as brepo from '../appointments';
-import * as appointmentRepo from '../appointments';
 import * as agendaRepo from '../availabilities';
 import { canStartAfter, orgClock } from '../availabilities';
 import { publishQueueEvent } from '../queue';
@@ -70,7 +69,7 @@ export async function smartAssign(
     // A time chosen in the picker that cannot be had any more is said so; the queue is for "any time".
     if (!booked) await assertPickedSlotsOpen(tx, deps, body, now);
     if (booked) {
-      const dto = toAppointmentDto((await appointmentRepo.findWithNames(tx, booked))!, tz);
+      const dto = toAppointmentDto((await brepo.findWithNames(tx, booked))!, tz);
       return {
         success: true as const,
         assignment_type: 'appointment' as const,

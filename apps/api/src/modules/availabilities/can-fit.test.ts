@@ -3,7 +3,15 @@
 // The clock is the test's (only Date is faked; the organisation is in Bogotá, UTC−5, whatever the process's TZ).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseLocalDateTime } from '@ips/shared/format';
-import { book, createAgenda, newPatient, TZ, worldFixture, type AgendaDto, type World } from '../../test/factories/world';
+import {
+  book,
+  createAgenda,
+  newPatient,
+  TZ,
+  worldFixture,
+  type AgendaDto,
+  type World,
+} from '../../test/factories/world';
 
 /** A Wednesday, the Thursday after it and the Friday. */
 const DAY = '2031-03-05';

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { book, createAgenda, newPatient, nextWeekday, worldFixture, type World } from '../../test/factories/world';
+import {
+  book,
+  createAgenda,
+  newPatient,
+  nextWeekday,
+  worldFixture,
+  type World,
+} from '../../test/factories/world';
 
 const ctx = worldFixture();
 let w: World;

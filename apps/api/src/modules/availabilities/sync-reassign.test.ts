@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { appointments } from '../../db/schema/appointments';
 import type { TestApp } from '../../test/helpers';
-import { book, bookedSlots, createAgenda, nextWeekday, worldFixture, type World } from '../../test/factories/world';
+import {
+  book,
+  bookedSlots,
+  createAgenda,
+  nextWeekday,
+  worldFixture,
+  type World,
+} from '../../test/factories/world';
 
 const ctx = worldFixture();
 let t: TestApp;

@@ -4,7 +4,14 @@ import { addDays } from '@ips/shared/scheduling/calendar-days';
 import { agendaPatientNotices } from '../../db/schema/appointments';
 import { eventLog } from '../../db/schema/system';
 import type { TestApp } from '../../test/helpers';
-import { book, bookedSlots, createAgenda, nextWeekday, worldFixture, type World } from '../../test/factories/world';
+import {
+  book,
+  bookedSlots,
+  createAgenda,
+  nextWeekday,
+  worldFixture,
+  type World,
+} from '../../test/factories/world';
 
 const ctx = worldFixture();
 let t: TestApp;

@@ -10,7 +10,6 @@ import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 import * as brepo from '../appointments';
 import { auditView, toAppointmentDto, APPOINTMENTS_CHANNEL, releaseSlot } from '../appointments';
-import * as repo from '../appointments';
 import { publishQueueEvent } from './events';
 import { freedSlotAction, offerFreedSlot } from './freed-slot';
 import * as qrepo from './repo';
@@ -28,11 +27,11 @@ export async function returnToQueue(
 ): Promise<CancelAndReassignResult> {
   const tz = deps.config.orgTimezone;
   return deps.db.transaction(async (tx) => {
-    const before = await repo.findByIdForUpdate(tx, body.appointment_id);
+    const before = await brepo.findByIdForUpdate(tx, body.appointment_id);
     if (!before) throw new AppError('NOT_FOUND', 'Cita no encontrada');
     if (before.status !== 'Confirmada') throw new AppError('CONFLICT', T.queueOnlyConfirmed);
     const reason = body.cancellation_reason ?? DEFAULT_RETURN_TO_QUEUE_REASON;
-    const after = (await repo.update(tx, before.id, {
+    const after = (await brepo.update(tx, before.id, {
       status: 'Cancelada',
       cancellationReason: reason,
       cancelledAt: new Date(),
@@ -95,7 +94,7 @@ export async function returnToQueue(
       }
     }
     return {
-      appointment: toAppointmentDto((await repo.findWithNames(tx, before.id))!, tz),
+      appointment: toAppointmentDto((await brepo.findWithNames(tx, before.id))!, tz),
       queue_entry: await qrepo.toDto(tx, entry),
       reassignment: {
         assigned: Boolean(given),

@@ -17,7 +17,6 @@ import { writeAudit } from '../../lib/audit';
 import type { Actor, AppDeps } from '../../lib/context';
 import { toAppointmentDto } from '../appointments';
 import * as appointmentRepo from '../appointments';
-import * as brepo from '../appointments';
 import { recordCallLog } from '../call-logs';
 import { bookEntry, closeEntry } from './book-entry';
 import { publishQueueEvent } from './events';
@@ -61,7 +60,7 @@ function refuseIfHeldByOther(entry: repo.QueueEntryRow, user: QueueUser) {
 
 export async function createEntry(deps: AppDeps, actor: Actor, body: CreateQueueEntryBody) {
   return deps.db.transaction(async (tx) => {
-    const patient = await brepo.findPatient(tx, body.patient_id);
+    const patient = await appointmentRepo.findPatient(tx, body.patient_id);
     if (!patient) throw new AppError('NOT_FOUND', 'Paciente no encontrado');
     if (patient.status !== 'Activo')
       throw new AppError('CONFLICT', 'El paciente está inactivo; reactívelo antes de agendar');
