@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvBody } from '../../plugins/openapi-transform';
 import { MANAGER_ROLES } from '@ips/shared/catalogs/roles';
 import { idParam, ok, successOnly } from '@ips/shared/schemas/common';
 import {
@@ -105,7 +106,7 @@ const cupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cups/import',
     {
-      config: { policy: write, rateLimit: 'import' },
+      config: { policy: write, rateLimit: 'import', documentedBody: csvBody },
       // The Ministry's full table is larger than the API's default 1 MB body (a text/csv upload is counted
       // while it is read: read-rows.ts).
       bodyLimit: MAX_IMPORT_BYTES,

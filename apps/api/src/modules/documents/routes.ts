@@ -12,9 +12,11 @@ import {
   documentDto,
   documentListQuery,
   documentUpdateBody,
+  documentUploadFields,
   downloadLinkDto,
 } from '@ips/shared/schemas/documents';
 import { contentDisposition, parseRange } from '../../lib/http-range';
+import { filePart, megabytes, multipartBody } from '../../plugins/openapi-transform';
 import { readRange } from './repo';
 import {
   createDownloadLink,
@@ -47,7 +49,16 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/documents',
     {
-      config: { policy: DOCUMENT_WRITE_ROLES, rateLimit: 'upload' },
+      config: {
+        policy: DOCUMENT_WRITE_ROLES,
+        rateLimit: 'upload',
+        documentedBody: multipartBody(
+          filePart(
+            `El documento: PDF, JPEG, PNG o WebP según su contenido, hasta ${megabytes(DOCUMENT_MAX_BYTES)}; los campos de texto van antes que el archivo`,
+          ),
+          documentUploadFields,
+        ),
+      },
       schema: {
         tags,
         summary:

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvBody } from '../../plugins/openapi-transform';
 import { MANAGER_ROLES } from '@ips/shared/catalogs/roles';
 import { ok } from '@ips/shared/schemas/common';
 import { cie10Dto, cie10ImportBody, cie10ImportResult, listCie10Query } from '@ips/shared/schemas/rips';
@@ -51,7 +52,7 @@ const cie10Routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cie10/import',
     {
-      config: { policy: MANAGER_ROLES, rateLimit: 'import' },
+      config: { policy: MANAGER_ROLES, rateLimit: 'import', documentedBody: csvBody },
       bodyLimit: MAX_IMPORT_BYTES,
       validatorCompiler: streamOrSchema as never,
       schema: {

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { filePart, megabytes, multipartBody } from '../../plugins/openapi-transform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +28,12 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads',
     {
-      config: { policy: ['admin'] },
+      config: {
+        policy: ['admin'],
+        documentedBody: multipartBody(
+          filePart(`El logo: PNG, JPEG o WebP según su contenido, hasta ${megabytes(UPLOAD_MAX_BYTES)}`),
+        ),
+      },
       schema: {
         tags: ['settings'],
         summary:
